@@ -1,0 +1,25 @@
+"""The game-agnostic core: contract, actions, options, RNG, events, records, content, errors."""
+
+from .actions import ActionSpace, ActionSpec
+from .errors import (
+    ContentError,
+    IllegalAction,
+    InvalidOption,
+    InvalidPlayerCount,
+    RecordError,
+    ReplayDivergence,
+    TalewoodError,
+    UnknownGame,
+)
+from .events import Event, event, visible_to
+from .game import NO_EVENTS, Frame, Game, Result, State
+from .options import Option, OptionSet, OptionValue, parse_assignments
+from .records import Record, load_record, record_of, replay, save_record
+from .rng import Rng
+
+__all__ = [
+    "NO_EVENTS", "ActionSpace", "ActionSpec", "ContentError", "Event", "Frame", "Game", "IllegalAction",
+    "InvalidOption", "InvalidPlayerCount", "Option", "OptionSet", "OptionValue", "Record", "RecordError",
+    "ReplayDivergence", "Result", "Rng", "State", "TalewoodError", "UnknownGame", "event",
+    "load_record", "parse_assignments", "record_of", "replay", "save_record", "visible_to",
+]

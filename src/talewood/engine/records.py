@@ -1,0 +1,123 @@
+"""Records — `{game, engine_version, players, options, seed, actions}` — and their replay."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from .errors import IllegalAction, RecordError, ReplayDivergence, TalewoodError
+from .game import Game, State
+
+REQUIRED = ("game", "engine_version", "players", "options", "seed", "actions")
+
+
+@dataclass
+class Record:
+    game: str
+    engine_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[int]
+    hashes: list[str] | None = None
+    seats: list[str] | None = None
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "engine_version": self.engine_version, "players": self.players,
+            "options": self.options, "seed": self.seed, "actions": self.actions,
+        }
+        if self.hashes is not None:
+            out["hashes"] = self.hashes
+        if self.seats is not None:
+            out["seats"] = self.seats
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Validate the shape of a record; a malformed one raises RecordError naming the field."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        missing = [k for k in REQUIRED if k not in data]
+        if missing:
+            raise RecordError(f"the record lacks {', '.join(missing)}")
+
+        def _int(name: str, value: Any) -> int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RecordError(f"record field {name} must be an integer, not {value!r}")
+            return value
+
+        if not isinstance(data["game"], str):
+            raise RecordError("record field game must be a string")
+        if not isinstance(data["options"], dict):
+            raise RecordError("record field options must be an object")
+        if not isinstance(data["actions"], list):
+            raise RecordError("record field actions must be a list of action ids")
+        actions = [_int(f"actions[{i}]", a) for i, a in enumerate(data["actions"])]
+        hashes = data.get("hashes")
+        if hashes is not None and (not isinstance(hashes, list) or len(hashes) != len(actions)
+                                   or not all(isinstance(h, str) for h in hashes)):
+            raise RecordError("record field hashes must be one string per action")
+        seats = data.get("seats")
+        if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
+            raise RecordError("record field seats must be a list of strings")
+        return cls(game=data["game"], engine_version=str(data["engine_version"]),
+                   players=_int("players", data["players"]), options=dict(data["options"]),
+                   seed=_int("seed", data["seed"]), actions=actions, hashes=hashes, seats=seats,
+                   result=data.get("result"))
+
+
+def record_of(state: State, seats: list[str] | None = None, hashes: list[str] | None = None) -> Record:
+    """The record of a tracked state (one made with tracked=True)."""
+    if state.history is None:
+        raise RecordError("this state keeps no history (it is a clone); records come from tracked states")
+    return Record(game=state.game.id, engine_version=__version__, players=state.players,
+                  options=dict(state.options), seed=state.seed, actions=list(state.history),
+                  hashes=hashes, seats=seats,
+                  result=state.result().to_json() if state.is_over else None)
+
+
+def replay(record: Record, load: Callable[[str], Game]) -> State:
+    """Rebuild the state a record describes; raise ReplayDivergence naming the first bad step."""
+    try:
+        game = load(record.game)
+        state = game.new_game(record.players, record.seed, record.options)
+    except TalewoodError as exc:
+        raise RecordError(f"the record cannot start a game: {exc}") from exc
+    for step, action in enumerate(record.actions):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise ReplayDivergence(step, str(exc)) from exc
+        if record.hashes is not None and state.state_hash() != record.hashes[step]:
+            raise ReplayDivergence(step, f"state hash {state.state_hash()} differs from the recorded "
+                                         f"{record.hashes[step]}")
+    return state
+
+
+def load_record(path: str | Path) -> Record:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise RecordError(f"{path} is not valid JSON ({where}): {exc.msg}") from exc
+    return Record.from_json(data)
+
+
+def save_record(record: Record, path: str | Path) -> None:
+    """Write atomically, so a crash never leaves half a record."""
+    target = Path(path)
+    tmp = target.with_suffix(target.suffix + ".tmp")
+    tmp.write_text(json.dumps(record.to_json(), separators=(",", ":")), encoding="utf-8")
+    tmp.replace(target)

@@ -1,0 +1,38 @@
+"""The game registry: one line per game. `load(id)` imports a game only when it is asked for."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..engine import Game, UnknownGame
+
+REGISTRY: dict[str, str] = {
+    "spirits": "talewood.games.spirits.game:SpiritsGame",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def available() -> list[str]:
+    return list(REGISTRY)
+
+
+def load(game_id: str) -> Game:
+    """The Game for `game_id`; an unknown id raises UnknownGame listing the known ones."""
+    if game_id not in _loaded:
+        if game_id not in REGISTRY:
+            raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(REGISTRY)}")
+        module_name, _, class_name = REGISTRY[game_id].partition(":")
+        _loaded[game_id] = getattr(importlib.import_module(module_name), class_name)()
+    return _loaded[game_id]
+
+
+def game_module(game_id: str, part: str) -> object | None:
+    """A game's companion module by convention (`heuristics`, `terminal`, `render`), or None."""
+    load(game_id)
+    try:
+        return importlib.import_module(f"talewood.games.{game_id}.{part}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"talewood.games.{game_id}.{part}":
+            return None
+        raise
