@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/talewood play spirits --seats human,greedy
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 
 test: lint

@@ -14,12 +14,40 @@ from .errors import (
 from .events import Event, event, visible_to
 from .game import NO_EVENTS, Frame, Game, Result, State
 from .options import Option, OptionSet, OptionValue, parse_assignments
-from .records import Record, load_record, record_of, replay, save_record
+from .records import Record, load_record, rebuild, record_of, replay, save_record
 from .rng import Rng
+from .undo import Step, undoable
 
 __all__ = [
-    "NO_EVENTS", "ActionSpace", "ActionSpec", "ContentError", "Event", "Frame", "Game", "IllegalAction",
-    "InvalidOption", "InvalidPlayerCount", "Option", "OptionSet", "OptionValue", "Record", "RecordError",
-    "ReplayDivergence", "Result", "Rng", "State", "TalewoodError", "UnknownGame", "event",
-    "load_record", "parse_assignments", "record_of", "replay", "save_record", "visible_to",
+    "NO_EVENTS",
+    "ActionSpace",
+    "ActionSpec",
+    "ContentError",
+    "Event",
+    "Frame",
+    "Game",
+    "IllegalAction",
+    "InvalidOption",
+    "InvalidPlayerCount",
+    "Option",
+    "OptionSet",
+    "OptionValue",
+    "Record",
+    "RecordError",
+    "ReplayDivergence",
+    "Result",
+    "Rng",
+    "State",
+    "Step",
+    "TalewoodError",
+    "UnknownGame",
+    "event",
+    "load_record",
+    "parse_assignments",
+    "rebuild",
+    "record_of",
+    "replay",
+    "save_record",
+    "undoable",
+    "visible_to",
 ]

@@ -54,7 +54,7 @@ class State(ABC):
     replays); the clones bots search with skip them, so the hot path stays allocation-light.
     """
 
-    __slots__ = ("_legal", "_legal_version", "game", "history", "log", "options", "players", "rng", "seed",
+    __slots__ = ("_legal", "_legal_version", "_offered", "game", "history", "log", "options", "players", "rng", "seed",
                  "version")
 
     game: Game
@@ -67,6 +67,7 @@ class State(ABC):
     history: list[int] | None
     _legal: list[int]
     _legal_version: int
+    _offered: list[int] | None
 
     def _init_base(self, game: Game, players: int, seed: int,
                    options: Mapping[str, OptionValue | None], tracked: bool) -> None:
@@ -80,6 +81,7 @@ class State(ABC):
         self.history = [] if tracked else None
         self._legal = []
         self._legal_version = -1
+        self._offered = None
 
     def _copy_base(self, other: State) -> None:
         """Copy the engine's fields into `other`, a fresh instance made by a subclass's clone()."""
@@ -93,6 +95,7 @@ class State(ABC):
         other.history = None
         other._legal = self._legal
         other._legal_version = self._legal_version
+        other._offered = None
 
     # -- the decision ------------------------------------------------------------------------
     @property
@@ -128,11 +131,18 @@ class State(ABC):
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
         start = 0 if log is None else len(log)
+        self._offered = None
         self._apply(action)
         self.version += 1
+        if self._offered is not None:
+            self._legal, self._legal_version, self._offered = self._offered, self.version, None
         if self.history is not None:
             self.history.append(action)
         return NO_EVENTS if log is None else log[start:]
+
+    def offer(self, actions: list[int]) -> None:
+        """From inside `_apply`: the legal actions of the next decision, already computed (sorted)."""
+        self._offered = actions
 
     def emit(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
         """Record an event if this state keeps a log. Callers on the hot path test `self.log` first."""
@@ -196,6 +206,8 @@ class Game(ABC):
     max_players: int
     option_set: OptionSet
     action_space: ActionSpace
+    # event types after which a decision can no longer be taken back (see engine/undo.py)
+    undo_barriers: frozenset[str] = frozenset()
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

@@ -102,6 +102,14 @@ def replay(record: Record, load: Callable[[str], Game]) -> State:
     return state
 
 
+def rebuild(game: Game, players: int, seed: int, options: dict[str, Any], actions: list[int]) -> State:
+    """A tracked state from its start and its actions (used to take decisions back)."""
+    state = game.new_game(players, seed, options)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
 def load_record(path: str | Path) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -1,0 +1,1 @@
+"""Spirits of the Forest, with the whole Retail Expansion Pack."""

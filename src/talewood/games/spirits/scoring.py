@@ -1,0 +1,235 @@
+"""The end of a Spirits game: fireflies, Wish cards, majority scoring, Hex cards, and solo's verdict.
+
+The order is rulings.END_OF_GAME_ORDER. Counts follow the rules sheet: a spirit's count is its
+symbols on your tiles plus your favor tokens of that spirit (plus any Wish reward symbols).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Frame, Result
+from . import rulings
+from .content import POWERS, SPIRIT_NAMES, SPIRITS
+from .state import F_FAVOR, SpiritsState, seat_name
+
+
+def spirit_count(state: SpiritsState, seat: int, spirit: int) -> int:
+    tokens = state.c.tokens
+    return (state.sym[seat * 10 + spirit] + sum(1 for k in state.favors[seat] if tokens[k].spirit == spirit)
+            + state.reward_syms[seat].count(spirit))
+
+
+def power_count(state: SpiritsState, seat: int, power: int) -> int:
+    tokens = state.c.tokens
+    return state.pw[seat * 3 + power] + sum(1 for k in state.favors[seat] if tokens[k].power == power)
+
+
+def favor_count(state: SpiritsState, seat: int) -> int:
+    return len(state.favors[seat])
+
+
+def gemstone_count(state: SpiritsState, seat: int) -> int:
+    return state.supply[seat] + (state.placed[seat] if rulings.WISH_GEMSTONES_COUNT_PLACED else 0)
+
+
+def doubles_count(state: SpiritsState, seat: int) -> int:
+    tiles = state.c.tiles
+    return sum(1 for t in state.tiles_of[seat] if tiles[t].is_double)
+
+
+def firefly_count(state: SpiritsState, seat: int) -> int:
+    return sum(1 for t in state.tiles_of[seat] if state.firefly[t])
+
+
+def end_game(state: SpiritsState) -> None:
+    """The last collectable tile is gone: resolve the end in order, pausing for favor-token choices."""
+    state.frames.clear()
+    if state.log is not None:
+        state.emit("end", "No tile can be collected any more: the game ends")
+    if state.cfg.solo:
+        _finish_solo(state)
+        return
+    if state.cfg.fireflies:
+        resolve_fireflies(state)
+    if state.cfg.wishes:
+        resolve_wishes(state)
+    if not state.frames:
+        finish(state)
+
+
+def resolve_fireflies(state: SpiritsState) -> None:
+    counts = [firefly_count(state, s) for s in range(state.players)]
+    most = max(counts)
+    if most == 0 and rulings.FIREFLY_MOST_OF_ZERO_DISCARDS_NOTHING:
+        return
+    tiles = state.c.tiles
+    for seat in range(state.players):
+        if counts[seat] != most:
+            continue
+        gone = [t for t in state.tiles_of[seat] if state.firefly[t] and tiles[t].air]
+        for t in gone:
+            state.tiles_of[seat].remove(t)
+            state.discarded_tiles[seat].append(t)
+            for s in tiles[t].symbols:
+                state.sym[seat * 10 + s] -= 1
+            if tiles[t].power >= 0:
+                state.pw[seat * 3 + tiles[t].power] -= 1
+        if state.log is not None:
+            state.emit("fireflies", f"{seat_name(seat)} has the most fireflies ({most}) and discards "
+                                    f"{len(gone)} Air Spirit tiles", seat=seat)
+
+
+def wish_met(state: SpiritsState, seat: int, wish_index: int) -> bool:
+    """Whether `seat` meets the request (ties for the most count as the most)."""
+    wish = state.c.wishes[wish_index]
+    if wish.request == "most_spirit":
+        def measure(s: int) -> int:
+            if rulings.WISH_SPIRIT_COUNT_INCLUDES_TOKENS:
+                return spirit_count(state, s, wish.spirit)
+            return state.sym[s * 10 + wish.spirit]
+    elif wish.request == "most_favor_tokens":
+        def measure(s: int) -> int:
+            return favor_count(state, s)
+    elif wish.request == "most_gemstones":
+        def measure(s: int) -> int:
+            return gemstone_count(state, s)
+    else:
+        def measure(s: int) -> int:
+            return doubles_count(state, s)
+    values = [measure(s) for s in range(state.players)]
+    return values[seat] == max(values)
+
+
+def resolve_wishes(state: SpiritsState) -> None:
+    """Check every request first (rulings.WISH_REQUESTS_CHECKED_BEFORE_REWARDS), then reward."""
+    order = [(state.cfg.first_player + i) % state.players for i in range(state.players)]
+    met = {s: wish_met(state, s, state.wish[s]) for s in order if state.wish[s] >= 0}
+    choosers = []
+    for seat in order:
+        if not met.get(seat):
+            if seat in met and state.log is not None:
+                state.emit("wish", f"{seat_name(seat)} does not meet their Wish", seat=seat)
+            continue
+        wish = state.c.wishes[state.wish[seat]]
+        if wish.reward == "symbols":
+            state.reward_syms[seat].extend(wish.reward_symbols)
+            if state.log is not None:
+                gained = " and ".join(SPIRIT_NAMES[s] for s in wish.reward_symbols)
+                state.emit("wish", f"{seat_name(seat)} meets their Wish and gains {gained}", seat=seat)
+        else:
+            choosers.append(seat)
+    for seat in reversed(choosers):
+        if state.box:
+            state.frames.append(Frame(F_FAVOR, seat))
+
+
+def take_favor_reward(state: SpiritsState, seat: int, k: int) -> None:
+    state.box.remove(k)
+    state.favors[seat].append(k)
+    state.public_token[k] = True
+    if state.log is not None:
+        state.emit("wish", f"{seat_name(seat)} meets their Wish and takes the {state.c.tokens[k].name()} "
+                           f"from the box", seat=seat)
+    if not state.frames:
+        finish(state)
+
+
+def score_details(state: SpiritsState) -> list[dict[str, Any]]:
+    """Per seat: counts, majority points, penalties, bonuses and the total."""
+    n = state.players
+    n_spirits = state.cfg.n_spirits
+    tokens = state.c.tokens
+    spirit = [[spirit_count(state, s, x) for x in range(n_spirits)] for s in range(n)]
+    power = [[power_count(state, s, p) for p in range(3)] for s in range(n)]
+    details: list[dict[str, Any]] = []
+    for s in range(n):
+        majority = 0
+        for x in range(n_spirits):
+            if spirit[s][x] > 0 and spirit[s][x] == max(row[x] for row in spirit):
+                majority += spirit[s][x]
+        power_points = 0
+        for p in range(3):
+            if power[s][p] > 0 and power[s][p] == max(row[p] for row in power):
+                power_points += power[s][p]
+        on_tiles = state.sym[s * 10: s * 10 + n_spirits]
+        missing = sum(1 for x in range(n_spirits) if (on_tiles[x] if rulings.PENALTY_COUNTS_ONLY_TILES
+                                                        else spirit[s][x]) == 0)
+        missing += sum(1 for p in range(3) if (state.pw[s * 3 + p] if rulings.PENALTY_COUNTS_ONLY_TILES
+                                                else power[s][p]) == 0)
+        bonus = state.drops[s] + sum(1 for k in state.favors[s] if tokens[k].kind == "nature_point")
+        details.append({
+            "spirits": dict(zip(SPIRITS[:n_spirits], spirit[s], strict=True)),
+            "powers": dict(zip(POWERS, power[s], strict=True)),
+            "spirit_points": majority, "power_points": power_points,
+            "penalty": -rulings.MISSING_PENALTY * missing, "bonus": bonus, "hex": 0,
+            "tiles": len(state.tiles_of[s]),
+            "favor_tokens": [tokens[k].id for k in state.favors[s]],
+        })
+    if state.cfg.hexes:
+        for s in range(n):
+            if state.hex[s] >= 0 and hex_strikes(state, s, state.hex[s], spirit, power):
+                details[s]["hex"] = -state.c.hexes[state.hex[s]].penalty
+    for d in details:
+        d["total"] = d["spirit_points"] + d["power_points"] + d["penalty"] + d["bonus"] + d["hex"]
+    return details
+
+
+def hex_strikes(state: SpiritsState, seat: int, hex_index: int, spirit: list[list[int]],
+                power: list[list[int]]) -> bool:
+    """Whether `seat` has the least of what the Hex names (ties for the least count as the least)."""
+    card = state.c.hexes[hex_index]
+    n = state.players
+    if card.request == "least_two_spirits":
+        least = [spirit[seat][x] == min(spirit[s][x] for s in range(n)) for x in card.spirits]
+        return all(least) if rulings.HEX_TWO_SPIRITS_NEEDS_BOTH else any(least)
+    if card.request == "least_favor_tokens":
+        values = [favor_count(state, s) for s in range(n)]
+    else:
+        values = [sum(power[s]) for s in range(n)]
+    return values[seat] == min(values)
+
+
+def finish(state: SpiritsState) -> None:
+    details = score_details(state)
+    scores = [float(d["total"]) for d in details]
+    best = max(scores)
+    tied = [s for s in range(state.players) if scores[s] == best]
+    fewest = min(details[s]["tiles"] for s in tied)
+    winners = [s for s in tied if details[s]["tiles"] == fewest]
+    state.over = True
+    state.final = Result(scores=scores, winners=winners, details=details)
+    if state.log is not None:
+        for s in range(state.players):
+            state.emit("score", f"{seat_name(s)} scores {int(scores[s])} nature points", seat=s)
+        state.emit("winner", "Winner: " + ", ".join(seat_name(s) for s in winners))
+
+
+def _finish_solo(state: SpiritsState) -> None:
+    """Solo: you gain the face-up token; lose if the opponent has a majority in any spirit."""
+    if state.solo_token >= 0:
+        state.favors[0].append(state.solo_token)
+        state.public_token[state.solo_token] = True
+    n_spirits = state.cfg.n_spirits
+    mine = [spirit_count(state, 0, x) for x in range(n_spirits)]
+    theirs = state.opp_sym[:n_spirits]
+    if rulings.SOLO_OPPONENT_NEEDS_STRICT_MAJORITY:
+        lost_to = [x for x in range(n_spirits) if theirs[x] > mine[x]]
+    else:  # pragma: no cover - the alternative reading, kept selectable
+        lost_to = [x for x in range(n_spirits) if theirs[x] >= mine[x] and theirs[x] > 0]
+    points = sum(mine[x] for x in range(n_spirits) if mine[x] > 0 and mine[x] >= theirs[x])
+    missing = sum(1 for x in range(n_spirits) if state.sym[x] == 0)
+    penalty = -rulings.MISSING_PENALTY * missing if rulings.SOLO_SCORES_MISSING_PENALTY else 0
+    won = not lost_to
+    total = points + penalty
+    detail = {"spirits": dict(zip(SPIRITS[:n_spirits], mine, strict=True)),
+              "opponent": dict(zip(SPIRITS[:n_spirits], theirs, strict=True)),
+              "spirit_points": points, "penalty": penalty, "total": total, "won": won,
+              "opponent_majorities": [SPIRITS[x] for x in lost_to], "tiles": len(state.tiles_of[0]),
+              "favor_tokens": [state.c.tokens[k].id for k in state.favors[0]]}
+    state.over = True
+    state.final = Result(scores=[float(total)], winners=[0] if won else [], details=[detail])
+    if state.log is not None:
+        verdict = "You win" if won else "You lose: the opponent has the majority in " + ", ".join(
+            SPIRIT_NAMES[x] for x in lost_to)
+        state.emit("score", f"{verdict}; your score is {total}", seat=0)

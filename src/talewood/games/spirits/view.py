@@ -1,0 +1,103 @@
+"""What one seat sees of a Spirits game (JSON-safe). Nothing a seat cannot see is put in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import DROP, POWERS, SPIRITS
+from .scoring import gemstone_count
+from .state import F_FAVOR, NO_SEASON, SpiritsState, seat_name
+
+SEASON_NAMES = ("spring", "summer", "autumn", "winter")
+
+
+def tile_json(state: SpiritsState, t: int) -> dict[str, Any]:
+    tile = state.c.tiles[t]
+    return {"id": t, "symbols": [SPIRITS[s] for s in tile.symbols],
+            "power": POWERS[tile.power] if tile.power >= 0 else None, "name": tile.name(),
+            "air": tile.air}
+
+
+def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
+    cfg = state.cfg
+    over = state.over
+    tokens = state.c.tokens
+    open_rows = [state.row_count[r] > cfg.row_min[r] for r in range(cfg.rows)]
+    exposed = set(state.exposed)
+    forest: list[list[dict[str, Any] | None]] = [[None] * cfg.cols for _ in range(cfg.rows)]
+    for p, t in enumerate(state.place_tile):
+        if t < 0:
+            continue
+        up = state.face_up[t]
+        k = state.token_at[p]
+        token: str | None = None
+        if k >= 0:
+            token = tokens[k].id if (state.token_up[p] or over) else "hidden"
+        forest[cfg.place_row[p]][cfg.place_col[p]] = {
+            "tile": tile_json(state, t) if up else None,
+            "face_down": not up,
+            "gem": state.gem_on[t] if state.gem_on[t] >= 0 else None,
+            "firefly": bool(up and state.firefly[t]),
+            "collectable": t in exposed and open_rows[cfg.place_row[p]],
+            "token": token,
+        }
+    players = []
+    for s in range(state.players):
+        own = seat == s
+        shown = [tokens[k].id for k in state.favors[s] if own or over or state.public_token[k]]
+        n_spirits = cfg.n_spirits
+        entry: dict[str, Any] = {
+            "seat": s, "name": seat_name(s),
+            "tiles": [tile_json(state, t) for t in state.tiles_of[s]],
+            "discarded_tiles": [tile_json(state, t) for t in state.discarded_tiles[s]],
+            "symbols": dict(zip(SPIRITS[:n_spirits], state.sym[s * 10: s * 10 + n_spirits], strict=True)),
+            "powers": dict(zip(POWERS, state.pw[s * 3: s * 3 + 3], strict=True)),
+            "gemstones": {"supply": state.supply[s], "placed": state.placed[s], "lost": state.lost[s],
+                          "total": gemstone_count(state, s)},
+            "favor_count": len(state.favors[s]),
+            "favor_tokens": shown,
+            "hidden_favor_tokens": len(state.favors[s]) - len(shown),
+            "drops": state.drops[s],
+            "fireflies": sum(1 for t in state.tiles_of[s] if state.firefly[t]),
+        }
+        if cfg.wishes:
+            entry["wish"] = (state.c.wishes[state.wish[s]].id
+                             if state.wish[s] >= 0 and (own or state.cards_revealed) else None)
+            entry["wish_chosen"] = state.wish[s] >= 0
+            if own and not state.cards_revealed:
+                entry["wish_hand"] = [state.c.wishes[w].id for w in state.wish_hand[s]]
+        if cfg.hexes:
+            entry["hex"] = (state.c.hexes[state.hex[s]].id
+                            if state.hex[s] >= 0 and (own or state.cards_revealed) else None)
+            entry["hex_chosen"] = state.hex[s] >= 0
+            if own and not state.cards_revealed:
+                entry["hex_hand"] = [state.c.hexes[h].id for h in state.hex_hand[s]]
+        players.append(entry)
+    view: dict[str, Any] = {
+        "game": "spirits", "seat": seat, "players": state.players,
+        "current_player": state.current_player, "prompt": state.prompt(), "turn": state.turn,
+        "layout": cfg.layout_id, "rows": cfg.rows, "cols": cfg.cols, "forest": forest,
+        "player_states": players, "box": len(state.box),
+        "discarded_favor_tokens": [tokens[k].id for k in state.discarded],
+        "over": over, "result": state.final.to_json() if state.final else None,
+    }
+    if cfg.seasons:
+        view["seasons"] = [
+            {"row": r, "season": SEASON_NAMES[r] if r < 4 else None,
+             "token": None if cfg.season_tokens[r] == NO_SEASON else
+             ("drop" if cfg.season_tokens[r] == DROP else cfg.season_tokens[r]),
+             "drop_taken": cfg.season_tokens[r] == DROP and not state.drop_open[r],
+             "must_remain": cfg.row_min[r], "open": open_rows[r]}
+            for r in range(cfg.rows)]
+    frame = state.frames[-1] if state.frames else None
+    if frame is not None and frame.kind == F_FAVOR and frame.seat == seat:
+        view["box_tokens"] = [tokens[k].id for k in state.box]
+    if cfg.solo:
+        view["opponent"] = {
+            "tiles": [tile_json(state, t) for t in state.opp_tiles],
+            "symbols": dict(zip(SPIRITS[:9], state.opp_sym[:9], strict=True)),
+            "revealed_tokens": [tokens[k].id for k in state.opp_hidden[:state.opp_revealed]],
+            "hidden_tokens": len(state.opp_hidden) - state.opp_revealed,
+        }
+        view["your_solo_token"] = tokens[state.solo_token].id if state.solo_token >= 0 else None
+    return view

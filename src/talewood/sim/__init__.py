@@ -1,0 +1,1 @@
+"""Batch simulation, benchmarks and (later) tournaments."""

@@ -1,0 +1,108 @@
+"""The engine's parts on their own: RNG, options, action space, records, undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from talewood.engine import (
+    ActionSpace,
+    ActionSpec,
+    IllegalAction,
+    InvalidOption,
+    Option,
+    OptionSet,
+    Record,
+    RecordError,
+    Rng,
+    Step,
+    event,
+    load_record,
+    parse_assignments,
+    undoable,
+)
+
+
+def test_rng_is_reproducible_and_clones_independently():
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    c = a.clone()
+    assert c.random() == a.random()
+    c.random()
+    assert c.state != a.state
+    assert Rng(1).next64() != Rng(2).next64()
+
+
+def test_rng_shuffle_is_a_permutation_and_below_in_range():
+    rng = Rng(7)
+    items = list(range(50))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
+    assert all(0 <= rng.below(3) < 3 for _ in range(1000))
+    assert {rng.below(3) for _ in range(1000)} == {0, 1, 2}
+
+
+def test_options_defaults_parse_and_refuse():
+    options = OptionSet((Option("wish", "bool", False, "wishes"),
+                         Option("layout", "choice", "rows", "layout", choices=("rows", "grove")),
+                         Option("rounds", "int", 5, "rounds", minimum=1, maximum=9)))
+    assert options.parse(None) == {"wish": False, "layout": "rows", "rounds": 5}
+    assert options.parse({"wish": "true", "layout": "grove", "rounds": "3"}) == {
+        "wish": True, "layout": "grove", "rounds": 3}
+    with pytest.raises(InvalidOption, match="unknown option 'wishes'; valid options: wish, layout, rounds"):
+        options.parse({"wishes": True})
+    with pytest.raises(InvalidOption, match="one of rows, grove"):
+        options.parse({"layout": "forest"})
+    with pytest.raises(InvalidOption, match="<= 9"):
+        options.parse({"rounds": 10})
+    with pytest.raises(InvalidOption, match="true or false"):
+        options.parse({"wish": "maybe"})
+    with pytest.raises(InvalidOption, match="name=value"):
+        parse_assignments(["wish"])
+    assert parse_assignments(["a=1", "b = x"]) == {"a": "1", "b": "x"}
+
+
+def test_action_space_ids_json_and_errors():
+    space = ActionSpace([ActionSpec("take", (("tile", 0),), "Take 0"), ActionSpec("stop", (), "Done")])
+    assert space.id_of("take", tile=0) == 0
+    assert space.to_json(1) == {"id": 1, "kind": "stop"}
+    assert space.from_json({"kind": "take", "tile": 0}) == 0
+    assert space.from_json(1) == 1
+    for bad in (2, -1, True, "0", {"kind": "fly"}, {"x": 1}):
+        with pytest.raises(IllegalAction):
+            space.from_json(bad)
+    with pytest.raises(ValueError):
+        ActionSpace([ActionSpec("stop", (), "a"), ActionSpec("stop", (), "b")])
+
+
+def test_record_validation_names_the_problem(tmp_path):
+    good = {"game": "spirits", "engine_version": "0", "players": 2, "options": {}, "seed": 1, "actions": [0, 1]}
+    assert Record.from_json(good).actions == [0, 1]
+    for broken, message in (
+        ({k: v for k, v in good.items() if k != "seed"}, "lacks seed"),
+        ({**good, "actions": [0, "x"]}, r"actions\[1\]"),
+        ({**good, "players": "two"}, "players must be an integer"),
+        ({**good, "hashes": ["a"]}, "one string per action"),
+        ([1, 2], "JSON object"),
+    ):
+        with pytest.raises(RecordError, match=message):
+            Record.from_json(broken)
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    with pytest.raises(RecordError, match="not valid JSON"):
+        load_record(path)
+    with pytest.raises(RecordError, match="cannot read"):
+        load_record(tmp_path / "missing.json")
+    path.write_text(json.dumps(good))
+    assert load_record(path).seed == 1
+
+
+def test_undo_stops_at_other_players_and_barriers():
+    plain = [event("take", "x")]
+    secret = [event("favor_private", "you see a token", to=0)]
+    steps = [Step(1, plain), Step(0, plain), Step(0, plain)]
+    assert undoable(steps, 0, set()) == 2
+    assert undoable(steps, 1, set()) == 0
+    assert undoable([Step(0, secret), Step(0, plain)], 0, set()) == 1
+    assert undoable([Step(0, [event("reveal", "a tile turns up")])], 0, {"reveal"}) == 0
