@@ -699,9 +699,11 @@ class SpiritsState(State):
                 if not o.public_token[k]:
                     slots.append(("hand", s, i))
                     pool.append(k)
+        box_seen = bool(o.frames) and o.frames[-1].kind == F_FAVOR and o.frames[-1].seat == seat
         for i, k in enumerate(o.box):
-            slots.append(("box", i, 0))
-            pool.append(k)
+            if not box_seen:     # a seat choosing a Wish reward looks into the box
+                slots.append(("box", i, 0))
+                pool.append(k)
         for i in range(o.opp_revealed, len(o.opp_hidden)):
             slots.append(("opp", i, 0))
             pool.append(o.opp_hidden[i])
