@@ -53,6 +53,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--save", default=None, metavar="DIR", help="save every game's record here")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    report = sub.add_parser("report", help="a balance report from bot games: scores, secret cards met")
+    report.add_argument("game")
+    report.add_argument("--games", type=int, default=200)
+    report.add_argument("--players", type=_players, default=None)
+    report.add_argument("--seats", type=_seats, default=["greedy"])
+    report.add_argument("--seed", type=int, default=0)
+    report.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    report.add_argument("--workers", type=int, default=None)
+
     rep = sub.add_parser("replay", help="replay a saved record and check it")
     rep.add_argument("record")
 
@@ -79,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "replay":
             return _replay(args.record)
+        if args.command == "report":
+            return _report(args)
         if args.command == "bench":
             return _bench(args)
     except TalewoodError as exc:
@@ -123,6 +134,18 @@ def _print_summary(summary: dict[str, Any]) -> None:
     print(f"seats {summary['seats']}: wins {summary['seat_wins']}, mean scores {summary['mean_scores']}")
     for error in summary["error_games"]:
         print(f"  error with seed {error['seed']} ({error['players']} players): {error['error']}")
+
+
+def _report(args: argparse.Namespace) -> int:
+    from .sim.batch import default_workers, run_batch
+    from .sim.report import balance_report
+
+    game = load(args.game)
+    players = args.players or [game.max_players]
+    outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option),
+                         args.workers or default_workers(), keep_details=True)
+    print(json.dumps(balance_report(outcomes), indent=2))
+    return 0
 
 
 def _replay(path: str) -> int:

@@ -117,6 +117,7 @@ class SpiritsState(State):
         "turn",
         "wish",
         "wish_hand",
+        "wish_met",
     )
 
     c: Content
@@ -149,6 +150,7 @@ class SpiritsState(State):
     drop_open: list[bool]
     wish_hand: list[list[int]]
     wish: list[int]
+    wish_met: list[bool]               # per seat, once the end resolves the Wish cards
     hex_hand: list[list[int]]
     hex: list[int]
     cards_revealed: bool
@@ -664,6 +666,7 @@ class SpiritsState(State):
         o.drop_open = self.drop_open[:]
         o.wish_hand = [x[:] for x in self.wish_hand]
         o.wish = self.wish[:]
+        o.wish_met = self.wish_met[:]
         o.hex_hand = [x[:] for x in self.hex_hand]
         o.hex = self.hex[:]
         o.cards_revealed = self.cards_revealed
@@ -754,7 +757,8 @@ class SpiritsState(State):
             tuple(self.supply), tuple(self.placed), tuple(self.lost), tuple(map(tuple, self.tiles_of)),
             tuple(map(tuple, self.discarded_tiles)), tuple(map(tuple, self.favors)), tuple(self.box),
             tuple(self.discarded), tuple(self.drops), tuple(self.drop_open), tuple(map(tuple, self.wish_hand)),
-            tuple(self.wish), tuple(map(tuple, self.hex_hand)), tuple(self.hex), self.cards_revealed,
+            tuple(self.wish), tuple(self.wish_met), tuple(map(tuple, self.hex_hand)), tuple(self.hex),
+            self.cards_revealed,
             tuple(map(tuple, self.reward_syms)), tuple(self.opp_tiles), tuple(self.opp_hidden),
             self.opp_revealed, self.solo_token, self.cur, self.took, self.turn, self.over, self.rng.state,
         )
