@@ -278,13 +278,9 @@ class SpiritsState(State):
         if self.supply[seat] > 0:
             out = self._reservable(ids.reserve)
         elif self.placed[seat] > 0:
-            spots = self._reservable()
-            if spots:
+            if self._reservable():     # somewhere to move to (never a tile that holds a gemstone)
                 base = ids.lift
-                own = self._own_gem_tiles(seat)
-                # a gemstone can move only to another tile
-                if len(spots) > 1 or any(t not in spots for t in own):
-                    out = [base + t for t in own]
+                out = [base + t for t in self._own_gem_tiles(seat)]
         if out or self._plus_usable(seat):
             out.append(ids.stop)
         if self._plus_usable(seat):
@@ -341,7 +337,7 @@ class SpiritsState(State):
             self._end_turn()
         elif kind == F_PAY:
             self._lose_placed_gem(seat, action - ids.lift)
-            self._collect(seat, frame.data[0])
+            self._paid(seat, frame.data[0])
         elif kind == F_FIREFLY:
             self._remove_firefly(seat, action - ids.firefly)
             self._after_take()
@@ -372,11 +368,16 @@ class SpiritsState(State):
                     self.frames.append(Frame(F_PAY, seat, (t,)))
                     return
                 self._lose_placed_gem(seat, own[0])
-            if self.log is not None:
-                self.emit("pay", f"{seat_name(seat)} pays a gemstone (lost to the box) for the tile "
-                                 f"{seat_name(g)} reserved; {seat_name(g)} takes theirs back", seat=seat)
-            self._collect(seat, t)
+            self._paid(seat, t)
             return
+        self._collect(seat, t)
+
+    def _paid(self, seat: int, t: int) -> None:
+        """`seat` has paid a gemstone for another player's reserved tile t: collect it."""
+        if self.log is not None:
+            owner = seat_name(self.gem_on[t])
+            self.emit("pay", f"{seat_name(seat)} pays a gemstone (lost to the box) for the tile {owner} "
+                             f"reserved; {owner} takes theirs back", seat=seat)
         self._collect(seat, t)
 
     def _lose_placed_gem(self, seat: int, tile: int) -> None:
