@@ -277,10 +277,9 @@ class SpiritsState(State):
         out: list[int] = []
         if self.supply[seat] > 0:
             out = self._reservable(ids.reserve)
-        elif self.placed[seat] > 0:
-            if self._reservable():     # somewhere to move to (never a tile that holds a gemstone)
-                base = ids.lift
-                out = [base + t for t in self._own_gem_tiles(seat)]
+        elif self.placed[seat] > 0 and self._reservable():   # somewhere to move to (never onto a gemstone)
+            base = ids.lift
+            out = [base + t for t in self._own_gem_tiles(seat)]
         if out or self._plus_usable(seat):
             out.append(ids.stop)
         if self._plus_usable(seat):
