@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--workers", type=int, default=None)
     sim.add_argument("--save", default=None, metavar="DIR", help="save every game's record here")
+    sim.add_argument("--backend", default="local", help="local (process pool) or ray (a Ray cluster)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     report = sub.add_parser("report", help="a balance report from bot games: scores, secret cards met")
@@ -116,9 +117,10 @@ def _simulate(args: argparse.Namespace) -> int:
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{game.name}", total=args.games)
             outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers,
-                                 args.save, progress=lambda n: bar.advance(task, n))
+                                 args.save, progress=lambda n: bar.advance(task, n), backend=args.backend)
     else:
-        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save)
+        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save,
+                             backend=args.backend)
     summary = summarise(args.game, players, args.seats, outcomes, time.perf_counter() - start)
     if args.json:
         print(json.dumps(summary))

@@ -132,3 +132,19 @@ def test_play_a_whole_game_to_the_end():
     code = play("spirits", players=2, seats=["human", "random"], seed=9, ask=lambda _: "1",
                 console=Console(file=out, width=140))
     assert code == 0 and "Final scores" in out.getvalue()
+
+
+def test_simulate_on_a_ray_cluster(capsys):
+    pytest.importorskip("ray") if not __import__("os").environ.get("CI") else None
+    code, out, _ = run(capsys, "simulate", "spirits", "--games", "30", "--players", "2,4", "--workers", "2",
+                       "--backend", "ray", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["completed"] == 30 and summary["errors"] == 0
+    local = json.loads(run(capsys, "simulate", "spirits", "--games", "30", "--players", "2,4", "--workers", "1",
+                           "--json")[1])
+    assert summary["seat_wins"] == local["seat_wins"] and summary["mean_scores"] == local["mean_scores"]
+
+
+def test_unknown_backend_is_refused(capsys):
+    code, _, err = run(capsys, "simulate", "spirits", "--games", "1", "--backend", "spark")
+    assert code == 2 and "unknown backend 'spark'; valid: local, ray" in err
