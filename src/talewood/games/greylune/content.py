@@ -8,6 +8,8 @@ from typing import Any
 
 from talewood.engine.content import check_source, load_toml, require
 
+from . import rulings
+
 GAME_ID = "greylune"
 PACKAGE = "talewood.games.greylune"
 
@@ -280,6 +282,11 @@ def load_content() -> Content:
     check_source("seals", seals)
     counts = tuple(int(x) for x in seals["counts"])
     require(len(counts) == 3 and sum(counts) == 24, "greylune: 24 Seal tokens of values 1 to 3")
+    # the data must agree with the rulings it embodies (rulings.py R2, R3)
+    valley = next(e for e in encs if e.name == "Valley")
+    require((MOVE, rulings.VALLEY_MOVE) in valley.sides[0].reward, "greylune: Valley must follow ruling R2")
+    unicorn = next(t for t in income if t.name == "Unicorn")
+    require(unicorn.effect == (VP, rulings.UNICORN_INCOME_VP), "greylune: Unicorn follows R3")
     for c in cards:
         for eff in (*c.effects, *c.immediate, *(e for t in c.tiers for e in t),
                     *(e for a in c.abilities for e in a.effects)):
