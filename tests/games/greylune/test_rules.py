@@ -448,3 +448,30 @@ def test_companion_end_scoring() -> None:
     take_encounter(s, 0, "Bear", told=True)
     take_encounter(s, 0, "Hermit")
     assert s.breakdown(0)["companions"] == 6 + 1 + 2
+
+
+def test_passing_8_and_20_at_once_takes_two_bonus_tokens() -> None:
+    s = scenario(seat=0, season=SUMMER)
+    s.vp[0] = 6
+    give(s, 0, "Philosopher Stone")
+    s.stack = [Frame("turn", 0), Frame("fx", 0, (0, 15, 0))]  # gain 15 VP: 6 -> 21
+    s.version += 1
+    s._run()
+    s.version += 1
+    assert s.stack[-1].kind == "bonus" and [f.kind for f in s.stack].count("bonus") == 1
+    s.apply(act("bonus", token=0))
+    assert s.coins[0] == 13
+    assert s.stack[-1].kind == "bonus"
+    assert act("bonus", token=0) not in s.legal_actions()
+    s.apply(act("bonus", token=2))
+    assert s.bonus_stage[0] == 2 and s.bonus_left[0] == 0
+
+
+def test_overflow_vp_does_not_double_a_bonus_token() -> None:
+    s = scenario(seat=0, season=SUMMER)
+    s.vp[0], s.mag[0] = 7, 5
+    s.stack = [Frame("turn", 0), Frame("fx", 0, (3, 2, 0))]  # gain 2 Magic at 5: 2 VP
+    s.version += 1
+    s._run()
+    s.version += 1
+    assert s.vp[0] == 9 and [f.kind for f in s.stack].count("bonus") == 1

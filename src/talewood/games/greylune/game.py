@@ -364,8 +364,12 @@ class GreyluneState(State):
         self.check_bonus(p)
 
     def check_bonus(self, p: int) -> None:
+        """Queue a Bonus token choice if p has reached the next threshold (and none is pending)."""
         stage = self.bonus_stage[p]
         if stage < 2 and self.vp[p] >= rulings.BONUS_THRESHOLDS[stage]:
+            for f in self.stack:
+                if f.kind == "bonus" and f.seat == p:
+                    return
             self.stack.append(Frame("bonus", p, (stage,)))
 
     def gain_skill(self, p: int, which: int, n: int, lucan_ok: bool = True) -> None:
@@ -751,7 +755,7 @@ def _card_json(card: VillageCard) -> dict[str, Any]:
 def _enc_json(e: int) -> dict[str, Any]:
     card = ENC[e]
     return {"id": e, "name": card.name, "distance": card.distance, "crest": C.crests[card.distance],
-            "story": card.story,
+            "story": card.story, "income": C.income[card.income - 1].name if card.income else None,
             "sides": [{"req": _req_text(s.req), "reward": _effects_text(s.reward)} for s in card.sides]}
 
 
