@@ -87,17 +87,33 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
         s.apply(-1)
 
 
-def test_every_legal_action_applies() -> None:
-    """_legal_actions is exact: every offered action can be carried out, on many positions."""
-    s = GAME.new_game(3, 21, tracked=False)
-    rng = Rng(3)
+_EAGER = {"react", "potion", "ariok", "elwen", "selia", "tell_boost", "encounter", "quest", "activate",
+          "use_item", "tell", "special"}
+
+
+def _eager_choice(s: GreyluneState, rng: Rng) -> int:
+    """Random, but keen on reactions, cards and adventures, to reach the rarer rules."""
+    legal = s.legal_actions()
+    if rng.random() < 0.6:
+        keen = [a for a in legal if GAME.action_space.specs[a].kind in _EAGER]
+        if keen:
+            return keen[int(rng.random() * len(keen))]
+    return legal[int(rng.random() * len(legal))]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23)])
+def test_every_legal_action_applies(players: int, seed: int) -> None:
+    """_legal_actions is exact: every offered action can be carried out and leads to a decision."""
+    s = GAME.new_game(players, seed, tracked=False)
+    assert isinstance(s, GreyluneState)
+    rng = Rng(seed)
     while not s.is_over:
         for a in s.legal_actions():
             c = s.clone()
             c.apply(a)
             assert c.is_over or c.legal_actions()
-        legal = s.legal_actions()
-        s.apply(legal[int(rng.random() * len(legal))])
+        s.apply(_eager_choice(s, rng))
+        check_invariants(s)
 
 
 def test_redaction_hides_deck_orders_and_the_seal_pile() -> None:

@@ -184,14 +184,14 @@ def test_william_goes_to_autumn_with_one_companion_and_the_sheep() -> None:
     give(s, WILLIAM, "Neris")
     take_encounter(s, WILLIAM, "Sheep")
     s.income[WILLIAM].append(7)
-    s.camp[WILLIAM], s.active[WILLIAM], s.on_event[WILLIAM], s.on_special[WILLIAM] = 2, 0, 0, 1
+    s.camp[WILLIAM], s.active[WILLIAM], s.on_event[WILLIAM], s.on_special[WILLIAM] = 1, 0, 1, 1
     s.supply[WILLIAM] = 4
     s.exh[WILLIAM] |= 1 << card("Neris")
     s.adventurer[WILLIAM] = 3
     s.apply(act("to_autumn"))
     assert s.season[WILLIAM] == AUTUMN
     assert s.coins[WILLIAM] == 8 + 2 + 1
-    assert (s.active[WILLIAM], s.camp[WILLIAM], s.on_special[WILLIAM]) == (3, 0, 0)
+    assert (s.active[WILLIAM], s.camp[WILLIAM], s.on_event[WILLIAM], s.on_special[WILLIAM]) == (3, 0, 0, 0)
     assert s.exh[WILLIAM] == 0 and s.adventurer[WILLIAM] == 0
 
 
