@@ -475,3 +475,23 @@ def test_overflow_vp_does_not_double_a_bonus_token() -> None:
     s._run()
     s.version += 1
     assert s.vp[0] == 9 and [f.kind for f in s.stack].count("bonus") == 1
+
+
+def test_every_companion_scores_its_own_way() -> None:
+    s = scenario()
+    s.str_[0], s.mag[0], s.coins[0], s.supply[0] = 4, 2, 9, 1
+    for name in ("Tommy", "Mana Potion", "Flying Potion"):
+        give(s, 0, name)
+    take_encounter(s, 0, "Bear")  # distance 4
+    take_encounter(s, 0, "Hermit", told=True)  # distance 2
+    take_encounter(s, 0, "Rocky Pass", told=True)  # distance 3
+    for name in ("Kael", "Elwen", "Dorian"):
+        give(s, 0, name)
+    expected = {
+        "Kael": 4, "Elwen": 2, "Dorian": 3, "Ariok": 2, "Selia": 4, "Neris": 4, "Bran": 4, "Lucan": 2,
+        "Isandre": 6, "Seren": 2, "Mira": 3,
+    }
+    for name, vp in expected.items():
+        assert s.companion_vp(0, card(name)) == vp, name
+    s.supply[0] = 6
+    assert s.companion_vp(0, card("Bran")) == 0  # never below 0
