@@ -1349,7 +1349,9 @@ def _apply_move(s: GreyluneState, f: Frame, action: int) -> None:
         s.emit("move", f"Seat {p}'s Adventurer goes to the {C.crests[d]} space", seat=p)
     s.stack.append(Frame("fx_end_move", p))
     if d >= 1:
-        s.stack.append(Frame("arrive", p, (d,)))
+        arrive = Frame("arrive", p, (d,))
+        if len(_legal_arrive(s, arrive)) > 1:  # only "stop": nothing to decide
+            s.stack.append(arrive)
 
 
 def _encounter_possible(s: GreyluneState, p: int, e: int) -> bool:
