@@ -186,3 +186,22 @@ def test_every_content_entry_names_its_source() -> None:
     for group in (c.cards, c.encounters[1:], c.events, c.quests, c.income):
         for entry in group:
             assert entry.source in ("rulebook", "reference", "designed")
+
+
+def test_determinize_redeals_the_hidden_by_period() -> None:
+    s = GAME.new_game(3, 31)
+    assert isinstance(s, GreyluneState)
+    changed = False
+    for k in range(5):
+        d = s.determinize(1, Rng(k))
+        assert isinstance(d, GreyluneState)
+        changed |= d.village_deck != s.village_deck or d.enc_deck != s.enc_deck
+        # each period's cards stay in that period's part of the deck
+        assert [CARDS_PERIOD[c] for c in d.village_deck] == [CARDS_PERIOD[c] for c in s.village_deck]
+        assert sorted(d.enc_deck + d.enc_removed) == sorted(s.enc_deck + s.enc_removed)
+        assert sorted(d.event_stack + d.event_removed) == sorted(s.event_stack + s.event_removed)
+        assert d.rng.state != s.rng.state
+    assert changed
+
+
+CARDS_PERIOD = [c.period for c in content_module.load_content().cards]
