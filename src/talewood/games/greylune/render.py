@@ -102,12 +102,21 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     svg.rect(0, 0, 1100, height, "#f4efe4", "none", 0)
     svg.text(20, 24, f"Greylune - year {view['year']} (period {view['period']})", 16, weight="bold")
     svg.text(20, 42, view["prompt"], 12)
+    decision = view.get("decision") or {}
+    if decision.get("kind") == "story":
+        svg.text(20, 58, f"Story so far: value {decision['data'][2]} from {decision['data'][3]} card(s)", 11)
+    elif decision.get("kind") == "encounter":
+        _, bs, bm, ign = decision["data"]
+        svg.text(20, 58, f"Boosts for this Encounter: +{bs} Strength, +{bm} Magic, {ign} requirement(s) "
+                         "ignored", 11)
+    elif decision.get("kind") == "move":
+        svg.text(20, 58, f"Move up to {decision['data'][0]} space(s)", 11)
     _score_track(svg, players)
     _village(svg, view)
     _track(svg, view)
     _event(svg, view)
     for i, p in enumerate(players):
-        _board(svg, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat)
+        _board(svg, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat, view["first_player"])
     # the action bar: every remaining legal action
     y = height - 60
     svg.text(20, y - 6, "Actions:", 12, weight="bold")
@@ -236,11 +245,12 @@ def _event(svg: _Svg, view: dict[str, Any]) -> None:
             svg.add(f'<circle cx="{ox + 10 * p}" cy="{y + 10}" r="5" fill="{COLORS[p]}"/>')
 
 
-def _board(svg: _Svg, p: dict[str, Any], y: float, me: bool) -> None:
+def _board(svg: _Svg, p: dict[str, Any], y: float, me: bool, first_player: int) -> None:
     seat = p["seat"]
     svg.rect(20, y, 1060, BOARD_H - 10, "#fbf8f1", COLORS[seat], 6, ' stroke-width="2"' if me else "")
     v = p["villagers"]
-    svg.text(30, y + 18, f"Seat {seat}{' (you)' if me else ''} - {p['season']} - {p['coins']} coins - "
+    first = " - first player" if seat == first_player else ""
+    svg.text(30, y + 18, f"Seat {seat}{' (you)' if me else ''}{first} - {p['season']} - {p['coins']} coins - "
                          f"{p['vp']} VP - Adventurer on space {p['adventurer']}", 12, weight="bold",
              fill=COLORS[seat])
     svg.text(30, y + 34, f"Villagers: {v['active']} active, {v['village']} in the Village, {v['campsite']} "
