@@ -52,15 +52,23 @@ def _short(action: int) -> str:
         "activate": f"activate g{p.get('gap')}", "tell_boost": "tell as 3",
         "use_item": f"use {p.get('ability', 0)}",
         "discard_item": "discard", "ready_card": "ready", "pick_story": "tell",
+        "space_bonus": "bonus", "stop": "stop here", "quest": "complete",
     }.get(spec.kind, spec.kind.replace("_", " "))
 
 
 class _Svg:
-    def __init__(self, actions: list[dict[str, Any]]) -> None:
+    def __init__(self, actions: list[dict[str, Any]], decision: dict[str, Any]) -> None:
         self.parts: list[str] = []
         self.by_key: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        here = decision["data"][0] if decision.get("kind") == "arrive" else -1
         for a in actions:
-            self.by_key.setdefault(_key(int(a["id"])), []).append(a)
+            key = _key(int(a["id"]))
+            kind = SPACE.specs[int(a["id"])].kind
+            if here >= 0 and kind in ("space_bonus", "stop"):
+                key = ("space", here)
+            elif here >= 0 and kind == "quest":
+                key = ("quest", here)
+            self.by_key.setdefault(key, []).append(a)
         self.used: set[int] = set()
 
     def add(self, text: str) -> None:
@@ -94,7 +102,7 @@ class _Svg:
 
 
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
-    svg = _Svg(actions)
+    svg = _Svg(actions, view.get("decision") or {})
     players = view["players_state"]
     height = BOARD_Y0 + BOARD_H * len(players) + 80
     svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="{height}" '
@@ -224,6 +232,7 @@ def _track(svg: _Svg, view: dict[str, Any]) -> None:
             svg.text(qx + 4, y + 28, f"{q['vp'][0]} / {q['vp'][1]} VP", 9)
             for i, p in enumerate(q["done_by"]):
                 svg.add(f'<circle cx="{qx + 8 + 12 * i}" cy="{y + 40}" r="5" fill="{COLORS[p]}"/>')
+            svg.buttons(("quest", d), qx + 2, y + ROW_H - 26, 88)
 
 
 def _event(svg: _Svg, view: dict[str, Any]) -> None:
