@@ -495,3 +495,19 @@ def test_every_companion_scores_its_own_way() -> None:
         assert s.companion_vp(0, card(name)) == vp, name
     s.supply[0] = 6
     assert s.companion_vp(0, card("Bran")) == 0  # never below 0
+
+
+def test_player_counts_and_options() -> None:
+    from talewood.engine import InvalidOption, InvalidPlayerCount
+
+    from .helpers import GAME
+
+    for bad in (1, 5):
+        with pytest.raises(InvalidPlayerCount):
+            GAME.new_game(bad, 1)
+    with pytest.raises(InvalidOption, match="first_player"):
+        GAME.new_game(3, 1, {"first_player": "last_adventurer"})
+    firsts = {GAME.new_game(4, seed, {"first_player": "random"}).first_player  # type: ignore[attr-defined]
+              for seed in range(20)}
+    assert len(firsts) > 1
+    assert GAME.new_game(4, 3).current_player == 0
