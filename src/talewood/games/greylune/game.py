@@ -78,10 +78,6 @@ ACTIVATE_ID = {pair: Ids.ACTIVATE + j for j, pair in enumerate(GAP_SLOTS)}
 NGAPS = len(GAPS)
 
 
-def _enc_valid_sides(sides: int, count: int) -> bool:
-    return count == 2 or sides == 0
-
-
 class GreyluneState(State):
     """A Greylune game in progress."""
 
@@ -282,9 +278,6 @@ class GreyluneState(State):
         if any(ENC[e].story >= 1 for e in self.untold[p]):
             return True
         return bool(self.untold[p]) and self.boost_available(p)
-
-    def has_exhausted(self, p: int) -> bool:
-        return self.exh[p] != 0
 
     def req_ok(self, p: int, reqs: tuple[Req, ...], bs: int = 0, bm: int = 0) -> bool:
         """Can p meet all these requirements at once (boosts count for 'have' only)?"""
