@@ -11,7 +11,17 @@ from typing import Any
 from talewood.engine import Frame, Game, Option, OptionSet, Result, Rng, State
 
 from . import rulings
-from .actions import GAP_SLOTS, GAPS, ITEM_ABILITIES, POTION_CARDS, SIDE_NAMES, SLOT_GAPS, SPACE, Ids
+from .actions import (
+    GAP_SLOTS,
+    GAPS,
+    ITEM_ABILITIES,
+    POTION_CARDS,
+    SIDE_NAMES,
+    SLOT_GAPS,
+    SPACE,
+    SPECIAL_OPTIONS,
+    Ids,
+)
 from .content import (
     COINS,
     HALL,
@@ -942,7 +952,7 @@ def _apply_turn(s: GreyluneState, f: Frame, action: int) -> None:
         s.active[p] -= 1
         s.on_special[p] = 1
         if log:
-            s.emit("special", f"Seat {p} uses the special action: {SPACE.spec(action).label}", seat=p)
+            s.emit("special", f"Seat {p} uses the special action to {SPECIAL_OPTIONS[k]}", seat=p)
         if k == 0:
             s.stack.append(Frame("story", p, (SPECIAL_SRC, 0, 0, 0)))
         elif k == 1:
