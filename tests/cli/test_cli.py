@@ -8,6 +8,7 @@ import pytest
 
 from talewood.cli import main
 from talewood.engine import load_record
+from talewood.games import available
 
 
 def run(capsys, *args):
@@ -121,17 +122,22 @@ def test_play_in_the_terminal_with_help_bad_input_undo_and_save(tmp_path):
     assert list(tmp_path.glob("spirits-5.json"))
 
 
-def test_play_a_whole_game_to_the_end():
+@pytest.mark.parametrize("game_id", available())
+def test_play_a_whole_game_to_the_end(game_id):
     from io import StringIO
 
     from rich.console import Console
 
+    from talewood.games import load
     from talewood.terminal import play
 
     out = StringIO()
-    code = play("spirits", players=2, seats=["human", "random"], seed=9, ask=lambda _: "1",
-                console=Console(file=out, width=140))
-    assert code == 0 and "Final scores" in out.getvalue()
+    players = max(2, load(game_id).min_players)
+    code = play(game_id, players=players, seats=["human"] + ["random"] * (players - 1), seed=9,
+                ask=lambda _: "1", console=Console(file=out, width=160))
+    text = out.getvalue()
+    assert code == 0 and "Game left unfinished" not in text
+    assert "Winner" in text or "Final scores" in text or "winner" in text.lower()
 
 
 def test_simulate_on_a_ray_cluster(capsys):
