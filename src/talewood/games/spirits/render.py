@@ -60,9 +60,9 @@ class Canvas:
 
 def _symbols(c: Canvas, x: float, y: float, symbols: Iterable[str], r: float) -> None:
     for i, sym in enumerate(symbols):
-        short, colour = SPIRIT_STYLE.get(sym, (sym[:2], "#999"))
+        short, col = SPIRIT_STYLE.get(sym, (sym[:2], "#999"))
         cx = x + r + i * (2 * r + 2)
-        c.add(f'<circle cx="{cx:.0f}" cy="{y:.0f}" r="{r:.0f}" fill="{colour}"/>')
+        c.add(f'<circle cx="{cx:.0f}" cy="{y:.0f}" r="{r:.0f}" fill="{col}"/>')
         c.text(cx, y + r * 0.4, short, size=int(r), fill="#fff", anchor="middle", weight="bold")
 
 
@@ -140,7 +140,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     c = Canvas()
     rows, cols = view["rows"], view["cols"]
     width = max(WIDTH_MIN, LEFT + cols * (CELL_W + GAP) + 20)
-    y = 10
+    y: float = 10
     over = view.get("over")
     current = view.get("current_player")
     title = "The forest" + (" — the game is over" if over else "")
@@ -149,6 +149,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
 
     # -- the forest --------------------------------------------------------------------------
     seasons = {s["row"]: s for s in view.get("seasons") or []}
+    x: float = 0.0
     for r, row in enumerate(view["forest"]):
         ry = y + r * (CELL_H + GAP + 20)
         season = seasons.get(r)
@@ -225,14 +226,14 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         x = 22.0
         for spirit, count in p["symbols"].items():
             if count:
-                short, col = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
-                c.rect(x, y + 32, 44, 20, col, rx=10)
+                short, hue = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
+                c.rect(x, y + 32, 44, 20, hue, rx=10)
                 c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
                 x += 48
         for power, count in p["powers"].items():
             if count:
-                glyph, col = POWER_STYLE[power]
-                c.text(x + 4, y + 47, f"{glyph}{count}", size=14, fill=col)
+                glyph, hue = POWER_STYLE[power]
+                c.text(x + 4, y + 47, f"{glyph}{count}", size=14, fill=hue)
                 x += 40
         # favor tokens
         x = 22.0
@@ -277,17 +278,17 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         y += 24
         for kind in ("wish", "hex"):
             for card in me.get(f"{kind}_hand") or []:
-                act = by_card.get((kind, card))
-                if act is not None:
-                    c.add(f'<g class="action" data-action="{act["id"]}" role="button"><title>{_t(act["label"])}'
-                          f'</title>')
+                card_act = by_card.get((kind, card))
+                if card_act is not None:
+                    c.add(f'<g class="action" data-action="{card_act["id"]}" role="button">'
+                          f'<title>{_t(card_act["label"])}</title>')
                 c.add(f'<g class="card" data-card={_a(card)}>')
                 c.rect(x, y, 210, 46, "#fdf2d0" if kind == "wish" else "#e9dcf5",
-                       "#f5b700" if act is not None else "#777", 3 if act is not None else 1)
+                       "#f5b700" if card_act is not None else "#777", 3 if card_act is not None else 1)
                 c.text(x + 8, y + 18, kind.capitalize(), size=12, weight="bold")
                 c.text(x + 8, y + 36, _label(card), size=11)
                 c.add("</g>")
-                if act is not None:
+                if card_act is not None:
                     c.add("</g>")
                 x += 218
         y += 56
@@ -308,8 +309,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         x = 22.0
         for spirit, count in opp["symbols"].items():
             if count:
-                short, col = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
-                c.rect(x, y + 32, 44, 20, col, rx=10)
+                short, hue = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
+                c.rect(x, y + 32, 44, 20, hue, rx=10)
                 c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
                 x += 48
         x += 10
