@@ -356,10 +356,16 @@ class Manager:
                 try:
                     action = await loop.run_in_executor(self.executor, think, live.game.id, live.players, live.seed,
                                                         live.options, actions, live.seats[seat], live.id)
-                except Exception as exc:        # a bot bug must not take the server down
-                    log.exception("bot %s failed in game %s", live.seats[seat], live.id)
-                    live.error = f"the {live.seats[seat]} bot failed: {exc}"
-                    break
+                except Exception as exc:        # a bot bug must not stop the game: play a random legal move
+                    log.exception("bot %s failed in game %s; it plays at random this once", live.seats[seat], live.id)
+                    self.notify(live, {"type": "notice", "text": f"the {live.seats[seat]} bot failed ({exc}); "
+                                                                 "it played a random legal move instead"})
+                    try:
+                        action = await loop.run_in_executor(self.executor, think, live.game.id, live.players,
+                                                            live.seed, live.options, actions, "random", None)
+                    except Exception as again:
+                        live.error = f"the {live.seats[seat]} bot failed: {again}"
+                        break
                 async with live.lock:
                     if live.version != version or live.state.current_player != seat:
                         continue                 # an undo came first: think again

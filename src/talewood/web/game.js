@@ -34,6 +34,7 @@ function connect(token) {
     if (msg.type === "state") { entry.payload = msg; entry.thinking = msg.thinking; choose(); }
     else if (msg.type === "thinking") { if (entry.payload) entry.payload.thinking = msg.seat; choose(); }
     else if (msg.type === "error") { $("#error").textContent = msg.detail; setBusy(false); }
+    else if (msg.type === "notice") { $("#error").textContent = msg.text; }
   };
   ws.onclose = (ev) => {
     if (ev.code >= 4000) { $("#status").textContent = ev.reason || "refused"; $("#error").textContent = ev.reason; return; }
