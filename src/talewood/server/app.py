@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -90,14 +91,28 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 class BodyLimit:
-    """Refuse request bodies over MAX_BODY bytes with 413 before anything parses them."""
+    """Refuse request bodies over MAX_BODY bytes with 413 before anything parses them; tell the time
+    each request took inside the server (a Server-Timing header)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
-        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        inner_send = send
+
+        async def timed_send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                took = (time.perf_counter() - started) * 1000
+                message["headers"] = [*message.get("headers", []), (b"server-timing", f"app;dur={took:.2f}".encode())]
+            await inner_send(message)
+
+        send = timed_send
+        if scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
         chunks: list[bytes] = []
@@ -219,25 +234,31 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     @app.get("/api/games/{game_id}", tags=["play"], summary="The game as a seat (or a spectator) sees it",
              response_model=GameState, responses={403: ERRORS[403], 404: ERRORS[404]})
     async def get_game(game_id: str, request: Request, token: str | None = Query(None, max_length=128),
-                       svg: bool = Query(False, description="also return the board as SVG")) -> dict[str, Any]:
+                       svg: bool = Query(False, description="also return the board as SVG"),
+                       after: int | None = Query(None, description="long polling: wait (up to `wait` seconds) "
+                                                 "until the version is no longer this one"),
+                       wait: float = Query(20.0, ge=0, le=60)) -> Response:
         manager = manager_of(request)
         live = await manager.get(game_id)
-        return manager.payload(live, live.seat_of(token), svg)
+        seat = live.seat_of(token)
+        if after is not None:
+            live = await manager.wait_change(live, after, wait)
+        return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Take an action",
               response_model=GameState, responses=ERRORS)
     async def post_action(game_id: str, body: ActionBody, request: Request,
-                          svg: bool = Query(False)) -> dict[str, Any]:
+                          svg: bool = Query(False)) -> Response:
         manager = manager_of(request)
         live, seat = await manager.act(game_id, body.token, body.action, body.version)
-        return manager.payload(live, seat, svg)
+        return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your latest decisions "
               "(Board Game Arena's rule)", response_model=GameState, responses=ERRORS)
-    async def post_undo(game_id: str, body: UndoBody, request: Request) -> dict[str, Any]:
+    async def post_undo(game_id: str, body: UndoBody, request: Request) -> Response:
         manager = manager_of(request)
         live, seat = await manager.undo(game_id, body.token, body.version)
-        return manager.payload(live, seat)
+        return Response(manager.payload_bytes(live, seat), media_type="application/json")
 
     @app.get("/api/games/{game_id}/record", tags=["replay"], summary="The record of a finished game",
              responses={404: ERRORS[404], 409: {"description": "the game is not over yet"}})

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import make_agent
@@ -74,7 +75,13 @@ class Live:
     thinking: int | None = None
     bot_task: asyncio.Task[None] | None = None
     cache: dict[tuple[int, int | None, bool], dict[str, Any]] = field(default_factory=dict)
+    encoded: dict[tuple[int, int | None, bool], bytes] = field(default_factory=dict)
     error: str | None = None
+    moved: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def invalidate(self) -> None:
+        self.cache.clear()
+        self.encoded.clear()
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token claims (None: no token, a spectator); a wrong token is refused."""
@@ -88,6 +95,15 @@ class Live:
         if found is None:
             raise ApiError(403, "this token does not claim any seat of this game")
         return found
+
+
+# built once: executing a prepared statement skips rebuilding it on every move
+INSERT_MOVE = insert(db.moves)
+UPDATE_GAME = (update(db.games)
+               .where(db.games.c.id == bindparam("gid")).where(db.games.c.version == bindparam("old"))
+               .values(version=bindparam("new_version"), steps=bindparam("steps"),
+                       current_player=bindparam("current_player"), over=bindparam("over"),
+                       result=bindparam("result"), updated_at=bindparam("updated_at")))
 
 
 def replay_steps(game: Game, players: int, seed: int, options: dict[str, Any],
@@ -208,12 +224,11 @@ class Manager:
         result = state.result().to_json() if state.is_over else None
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(db.moves).values(game_id=live.id, step=step, action=action, seat=seat))
-                done = conn.execute(update(db.games).where(db.games.c.id == live.id)
-                                    .where(db.games.c.version == live.version)
-                                    .values(version=live.version + 1, steps=step + 1,
-                                            current_player=state.current_player, over=state.is_over,
-                                            result=result, updated_at=now()))
+                conn.execute(INSERT_MOVE, {"game_id": live.id, "step": step, "action": action, "seat": seat})
+                done = conn.execute(UPDATE_GAME, {
+                    "gid": live.id, "old": live.version, "new_version": live.version + 1, "steps": step + 1,
+                    "current_player": state.current_player, "over": state.is_over, "result": result,
+                    "updated_at": now()})
                 if done.rowcount != 1:
                     raise ApiError(409, "the game changed meanwhile (another server?); reload it")
         except (SQLAlchemyError, ApiError) as exc:
@@ -223,7 +238,7 @@ class Manager:
             raise ApiError(409, f"the move could not be stored ({type(exc).__name__}); reload the game") from exc
         live.steps.append(Step(seat, events))
         live.version += 1
-        live.cache.clear()
+        live.invalidate()
 
     async def act(self, game_id: str, token: str | None, action: int, version: int) -> tuple[Live, int]:
         live = await self.get(game_id)
@@ -272,7 +287,7 @@ class Manager:
                 raise ApiError(409, f"the undo could not be stored ({type(exc).__name__})") from exc
             live.state, live.steps = state, steps
             live.version += 1
-            live.cache.clear()
+            live.invalidate()
         self.changed(live)
         return live, seat
 
@@ -282,6 +297,17 @@ class Manager:
         return undoable(live.steps, seat, live.game.undo_barriers)
 
     # -- telling -----------------------------------------------------------------------------
+    def payload_bytes(self, live: Live, seat: int | None, svg: bool = False) -> bytes:
+        """The payload as JSON bytes, encoded once per version and seat."""
+        key = (live.version, seat, svg)
+        found = live.encoded.get(key)
+        if found is None:
+            found = json.dumps(self.payload(live, seat, svg), separators=(",", ":")).encode()
+            if len(live.encoded) > 64:
+                live.encoded.clear()
+            live.encoded[key] = found
+        return found
+
     def payload(self, live: Live, seat: int | None, svg: bool = False) -> dict[str, Any]:
         """What `seat` (None: a spectator) may know now; cached per version."""
         key = (live.version, seat, svg)
@@ -311,11 +337,28 @@ class Manager:
         if svg:
             out["svg"] = render(game.id, view, seat, actions)
         if len(live.cache) > 64:
-            live.cache.clear()
+            live.invalidate()
         live.cache[key] = out
         return out
 
+    async def wait_change(self, live: Live, version: int, timeout: float) -> Live:
+        """Long polling: return once the game's version differs from `version` (or after `timeout`)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while live.version == version and self.live.get(live.id) is live:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.moved.wait(), remaining)
+        return self.live.get(live.id) or live
+
+    def _wake(self, live: Live) -> None:
+        live.moved.set()
+        live.moved = asyncio.Event()
+
     def changed(self, live: Live) -> None:
+        self._wake(live)
         for sub in list(live.subscribers):
             with contextlib.suppress(asyncio.QueueFull):
                 sub.queue.put_nowait({"type": "state"})
@@ -349,7 +392,7 @@ class Manager:
                 actions = list(state.history or [])
                 if live.thinking != seat:
                     live.thinking = seat
-                    live.cache.clear()
+                    live.invalidate()
                     self.notify(live, {"type": "thinking", "seat": seat})
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
@@ -375,13 +418,14 @@ class Manager:
                     except ApiError as exc:
                         log.error("bot move not stored in game %s: %s", live.id, exc.detail)
                         break
+                self._wake(live)
                 for sub in list(live.subscribers):
                     with contextlib.suppress(asyncio.QueueFull):
                         sub.queue.put_nowait({"type": "state"})
         finally:
             if live.thinking is not None:
                 live.thinking = None
-                live.cache.clear()
+                live.invalidate()
                 self.notify(live, {"type": "state"})
 
     # -- records -----------------------------------------------------------------------------
