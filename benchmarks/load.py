@@ -43,7 +43,23 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadline: float,
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its live children, from /proc (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadline: float, think: float,
                    latencies: list[float], polls: list[float], server_side: list[float]) -> dict[str, Any]:
     rng = random.Random(index)
     seats = ["human", *bots]
@@ -57,11 +73,14 @@ async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadl
     while not state["over"] and time.monotonic() < deadline:
         if not state["actions"]:
             t0 = time.perf_counter()
-            r = await client.get(f"/api/games/{gid}", params={"token": token, "after": state["version"], "wait": 20})
+            r = await client.get(f"/api/games/{gid}", params={"token": token, "after": state["version"],
+                                                                  "wait": 20, "turn": True})
             polls.append(time.perf_counter() - t0)
             state = r.json()
             continue
         action = rng.choice(state["actions"])["id"]
+        if think:
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))   # a person takes a moment
         t0 = time.perf_counter()
         r = await client.post(f"/api/games/{gid}/actions",
                               json={"token": token, "action": action, "version": state["version"]})
@@ -76,7 +95,7 @@ async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadl
     return {"id": gid, "over": state["over"], "moves": moves}
 
 
-async def run(url: str, games: int, bots: list[str], seconds: float) -> dict[str, Any]:
+async def run(url: str, games: int, bots: list[str], seconds: float, think: float) -> dict[str, Any]:
     latencies: list[float] = []
     polls: list[float] = []
     server_side: list[float] = []
@@ -84,13 +103,14 @@ async def run(url: str, games: int, bots: list[str], seconds: float) -> dict[str
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         start = time.perf_counter()
-        results = await asyncio.gather(*(play_one(client, i, bots, deadline, latencies, polls, server_side)
+        results = await asyncio.gather(*(play_one(client, i, bots, deadline, think, latencies, polls, server_side)
                                          for i in range(games)))
         elapsed = time.perf_counter() - start
     ms = [x * 1000 for x in latencies]
     inside = [x * 1000 for x in server_side] or [0.0]
     return {
-        "games": games, "finished": sum(1 for r in results if r["over"]), "seats": ["human", *bots],
+        "games": games, "think_seconds": think, "finished": sum(1 for r in results if r["over"]),
+        "seats": ["human", *bots],
         "human_actions": len(ms), "seconds": round(elapsed, 1),
         "actions_per_second": round(len(ms) / elapsed, 1),
         "latency_ms": {"p50": round(statistics.median(ms), 2), "p90": round(percentile(ms, 90), 2),
@@ -110,6 +130,8 @@ def main() -> int:
     parser.add_argument("--url", default=None, help="a running server (default: start one)")
     parser.add_argument("--database", default=None, help="database for the server started here")
     parser.add_argument("--bot-executor", default="process", choices=("process", "thread"))
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds the client waits before each human action (0: as fast as it can)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     proc = None
@@ -130,7 +152,11 @@ def main() -> int:
             except OSError:
                 time.sleep(0.1)
     try:
-        report = asyncio.run(run(url, args.games, [b for b in args.bots.split(",") if b], args.seconds))
+        cpu_before = cpu_seconds(proc.pid) if proc is not None else 0.0
+        report = asyncio.run(run(url, args.games, [b for b in args.bots.split(",") if b], args.seconds, args.think))
+        if proc is not None and report["human_actions"]:
+            used = cpu_seconds(proc.pid) - cpu_before
+            report["server_cpu_ms_per_human_action"] = round(used * 1000 / report["human_actions"], 2)
     finally:
         if proc is not None:
             proc.terminate()
@@ -141,7 +167,9 @@ def main() -> int:
         print(json.dumps(report))
     else:
         lat = report["latency_ms"]
-        print(f"{report['games']} concurrent games ({', '.join(report['seats'])}), {report['finished']} finished, "
+        print(f"{report['games']} concurrent games ({', '.join(report['seats'])}; "
+              f"think time {report['think_seconds']} s), "
+              f"{report['finished']} finished, "
               f"{report['human_actions']} human actions in {report['seconds']} s "
               f"({report['actions_per_second']}/s)")
         print(f"human action latency, client round trip (ms): p50 {lat['p50']}  p90 {lat['p90']}  "
@@ -149,6 +177,9 @@ def main() -> int:
         srv = report["server_ms"]
         print(f"inside the server (Server-Timing, ms):         p50 {srv['p50']}  p90 {srv['p90']}  "
               f"p99 {srv['p99']}  max {srv['max']}")
+        if "server_cpu_ms_per_human_action" in report:
+            print(f"server CPU per human action (with the bots' replies): "
+                  f"{report['server_cpu_ms_per_human_action']} ms")
         print(f"machine load average during the run: {report['load_average']} (2 cores, shared)")
     return 0
 

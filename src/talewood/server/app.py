@@ -237,12 +237,14 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                        svg: bool = Query(False, description="also return the board as SVG"),
                        after: int | None = Query(None, description="long polling: wait (up to `wait` seconds) "
                                                  "until the version is no longer this one"),
-                       wait: float = Query(20.0, ge=0, le=60)) -> Response:
+                       wait: float = Query(20.0, ge=0, le=60),
+                       turn: bool = Query(False, description="with `after`: wait for your turn (or the end)")
+                       ) -> Response:
         manager = manager_of(request)
         live = await manager.get(game_id)
         seat = live.seat_of(token)
         if after is not None:
-            live = await manager.wait_change(live, after, wait)
+            live = await manager.wait_change(live, after, wait, seat, turn)
         return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Take an action",

@@ -341,11 +341,19 @@ class Manager:
         live.cache[key] = out
         return out
 
-    async def wait_change(self, live: Live, version: int, timeout: float) -> Live:
-        """Long polling: return once the game's version differs from `version` (or after `timeout`)."""
+    async def wait_change(self, live: Live, version: int, timeout: float, seat: int | None = None,
+                          turn: bool = False) -> Live:
+        """Long polling: return once the game's version differs from `version` — and, with `turn`,
+        once it is `seat`'s turn or the game is over — or after `timeout`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while live.version == version and self.live.get(live.id) is live:
+
+        def waiting() -> bool:
+            if live.version == version:
+                return True
+            return turn and not live.state.is_over and live.state.current_player != seat and live.error is None
+
+        while waiting() and self.live.get(live.id) is live:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 break
