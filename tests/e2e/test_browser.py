@@ -154,3 +154,27 @@ def test_server_killed_mid_game_and_restarted(server: Server, browser: Any) -> N
         assert clicks < 300
     assert page.locator("#scores tr").count() == 2
     page.close()
+
+
+def test_hot_seat_in_one_browser(server: Server, browser: Any) -> None:
+    g = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "human"],
+                                   "options": {"wish": True}, "seed": 12})
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(g["hotseat_url"])
+    ready: int | None = None
+    for _ in range(8):
+        state = true_state(server, g["id"])
+        seat = state.current_player
+        assert seat is not None
+        if seat != ready:
+            page.wait_for_selector("#overlay-button", state="visible")
+            assert f"Player {seat + 1}" in page.inner_text("#overlay-text")
+            assert page.locator("#board svg").count() == 0   # nothing shows until the right person is ready
+            page.click("#overlay-button")
+            ready = seat
+        page.wait_for_function("document.querySelector('#status').dataset.turn === 'yours'")
+        assert f"you are Player {seat + 1}" in page.inner_text("header")
+        version = page.evaluate("window.talewood.lastVersion")
+        click_next(page)
+        assert page.evaluate("window.talewood.lastVersion") > version
+    page.close()

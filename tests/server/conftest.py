@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -23,21 +24,33 @@ def postgres_url() -> str:
     return url
 
 
-def reset_postgres(url: str) -> None:
+def fresh_schema(url: str) -> tuple[str, str]:
+    """A schema of its own for one test (tests on several workers share one database)."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
     engine = create_engine(database_url(url))
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS moves, games, alembic_version CASCADE"))
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    engine.dispose()
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{schema}", schema
+
+
+def drop_schema(url: str, schema: str) -> None:
+    engine = create_engine(database_url(url))
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
     engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=[pytest.mark.postgres,
-                                                                 pytest.mark.xdist_group("postgres")])])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'talewood.db'}"
-    url = postgres_url()
-    reset_postgres(url)
-    return url
+        yield f"sqlite:///{tmp_path / 'talewood.db'}"
+        return
+    base = postgres_url()
+    url, schema = fresh_schema(base)
+    yield url
+    drop_schema(base, schema)
 
 
 def make_client(url: str) -> TestClient:

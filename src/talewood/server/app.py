@@ -237,7 +237,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                        svg: bool = Query(False, description="also return the board as SVG"),
                        after: int | None = Query(None, description="long polling: wait (up to `wait` seconds) "
                                                  "until the version is no longer this one"),
-                       wait: float = Query(20.0, ge=0, le=60),
+                       wait: float = Query(20.0, ge=0, le=60, allow_inf_nan=False),
                        turn: bool = Query(False, description="with `after`: wait for your turn (or the end)")
                        ) -> Response:
         manager = manager_of(request)

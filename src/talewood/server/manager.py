@@ -182,7 +182,7 @@ class Manager:
                      options: dict[str, Any] | None, seed: int | None) -> tuple[Live, list[str | None]]:
         game = load(game_id)
         if players is None:
-            players = len(seats) if seats else game.min_players
+            players = len(seats) if seats else max(game.min_players, min(2, game.max_players))
         game.check_players(players)
         if seats is None:
             seats = [HUMAN] + ["greedy"] * (players - 1)

@@ -56,7 +56,9 @@ function choose() {
   if (!p) return;
   if (sockets.size > 1 && p.seat !== null && p.seat !== confirmedSeat && !p.over) {
     shownToken = pick;
+    window.talewood.lastVersion = p.version;
     $("#board").replaceChildren();
+    $("#actions").replaceChildren();
     $("#overlay-text").textContent = `Pass the device to Player ${p.seat + 1}`;
     $("#overlay").style.display = "flex";
     $("#overlay-button").onclick = () => { confirmedSeat = p.seat; $("#overlay").style.display = "none"; draw(pick); };
