@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run play test lint bench load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,7 +12,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DATABASE ?= sqlite:///talewood.db
+
+# The web app on an embedded SQLite database (talewood.db here); it prints its address.
 run: $(STAMP)
+	$(BIN)/talewood serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+play: $(STAMP)
 	$(BIN)/talewood play spirits --seats human,greedy
 
 lint: $(STAMP)
@@ -24,6 +32,9 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/talewood bench
+
+load: $(STAMP)
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -70,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", nargs="?")
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     bench.add_argument("--json", action="store_true")
+    serve = sub.add_parser("serve", help="serve the web app (lobby, games, replays, HTTP API)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--database", default=None, metavar="URL",
+                       help="SQLAlchemy URL (default: $TALEWOOD_DATABASE_URL, else sqlite:///talewood.db)")
+    serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves")
+    serve.add_argument("--bot-executor", choices=("process", "thread"), default="process")
     return parser
 
 
@@ -93,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _report(args)
         if args.command == "bench":
             return _bench(args)
+        if args.command == "serve":
+            return _serve(args)
     except TalewoodError as exc:
         print(f"talewood: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -175,6 +184,20 @@ def _bench(args: argparse.Namespace) -> int:
             print(f"{r['game']} ({r['players']} players): {r['random_games_per_second']} random games/s, "
                   f"{r['decisions_per_second']} decisions/s, {r['clones_per_second']} clones/s, "
                   f"{r['legal_action_calls_per_second']} legal-action calls/s")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .server import create_app
+    from .server.db import database_url
+
+    url = database_url(args.database)
+    app = create_app(url, bot_executor=args.bot_executor, bot_delay=args.bot_delay)
+    shown = url.split("@")[-1] if "@" in url else url
+    print(f"Talewood is serving at http://{args.host}:{args.port}/ (database {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 

@@ -1,0 +1,146 @@
+"use strict";
+// The generic game page: it knows no game. It shows the server's SVG for this seat, the prompt,
+// the legal actions as buttons, the log, and sends the chosen action id over a WebSocket.
+const $ = (sel) => document.querySelector(sel);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+function readTokens() {
+  const found = [];
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  for (const params of [hash, query]) {
+    for (const v of params.getAll("token")) for (const t of v.split(",")) if (t) found.push(t);
+  }
+  return found.length ? found : [null];
+}
+const tokens = readTokens();
+const sockets = new Map();   // token -> {ws, payload}
+let shownToken = null;       // the seat whose view is on screen
+let confirmedSeat = null;    // hot seat: the seat that said "I am ready"
+window.talewood = { frames: 0, lastVersion: -1 };
+
+function seatLabel(s, kinds) { return `Player ${s + 1}` + (kinds && kinds[s] !== "human" ? ` (bot: ${kinds[s]})` : ""); }
+
+function connect(token) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const entry = sockets.get(token) || { payload: null, retry: 500 };
+  sockets.set(token, entry);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}${q}`);
+  entry.ws = ws;
+  ws.onopen = () => { entry.retry = 500; };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    window.talewood.frames += 1;
+    if (msg.type === "state") { entry.payload = msg; entry.thinking = msg.thinking; choose(); }
+    else if (msg.type === "thinking") { if (entry.payload) entry.payload.thinking = msg.seat; choose(); }
+    else if (msg.type === "error") { $("#error").textContent = msg.detail; setBusy(false); }
+    else if (msg.type === "notice") { $("#error").textContent = msg.text; }
+  };
+  ws.onclose = (ev) => {
+    if (ev.code >= 4000) { $("#status").textContent = ev.reason || "refused"; $("#error").textContent = ev.reason; return; }
+    $("#status").textContent = "reconnecting…";
+    setTimeout(() => connect(token), entry.retry);
+    entry.retry = Math.min(entry.retry * 2, 4000);
+  };
+}
+
+function choose() {
+  // show the human seat whose turn it is; otherwise keep what is on screen
+  let pick = null;
+  for (const [token, entry] of sockets) {
+    const p = entry.payload;
+    if (p && p.seat !== null && p.current_player === p.seat && !p.over) pick = token;
+  }
+  if (pick === null) pick = shownToken !== null && sockets.has(shownToken) ? shownToken : [...sockets.keys()][0];
+  const p = sockets.get(pick).payload;
+  if (!p) return;
+  if (sockets.size > 1 && p.seat !== null && p.seat !== confirmedSeat && !p.over) {
+    shownToken = pick;
+    window.talewood.lastVersion = p.version;
+    $("#board").replaceChildren();
+    $("#actions").replaceChildren();
+    $("#overlay-text").textContent = `Pass the device to Player ${p.seat + 1}`;
+    $("#overlay").style.display = "flex";
+    $("#overlay-button").onclick = () => { confirmedSeat = p.seat; $("#overlay").style.display = "none"; draw(pick); };
+    return;
+  }
+  shownToken = pick;
+  draw(pick);
+}
+
+function setBusy(busy) { for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = busy; }
+
+function send(message) {
+  const entry = sockets.get(shownToken);
+  if (!entry || !entry.ws || entry.ws.readyState !== WebSocket.OPEN) return;
+  $("#error").textContent = "";
+  setBusy(true);
+  entry.ws.send(JSON.stringify({ ...message, version: entry.payload.version }));
+}
+
+function draw(token) {
+  const p = sockets.get(token).payload;
+  window.talewood.lastVersion = p.version;
+  window.talewood.payload = p;
+  const kinds = p.seats.map((s) => s.kind);
+  document.title = `Talewood — ${p.name}`;
+  $("#title").textContent = p.name;
+  $("#seat-name").textContent = p.seat === null ? "spectating" : `you are Player ${p.seat + 1}`;
+  let status;
+  if (p.over) status = "The game is over";
+  else if (p.thinking !== null && p.thinking !== undefined) status = `${seatLabel(p.thinking, kinds)} is thinking…`;
+  else if (p.current_player === p.seat) status = "Your turn";
+  else status = `Waiting for ${seatLabel(p.current_player, kinds)}`;
+  if (p.error) status += ` — ${p.error}`;
+  const st = $("#status");
+  st.textContent = status;
+  st.className = "status" + (p.thinking !== null && p.thinking !== undefined ? " thinking" : "");
+  st.dataset.turn = p.current_player === p.seat && !p.over ? "yours" : "";
+  $("#board").innerHTML = p.svg;
+  $("#prompt").textContent = p.over ? "The game is over." : p.prompt;
+  const box = $("#actions");
+  box.replaceChildren();
+  for (const a of p.actions) {
+    const b = document.createElement("button");
+    b.textContent = a.label;
+    b.dataset.actionId = a.id;
+    b.onclick = () => send({ type: "action", action: a.id });
+    box.append(b);
+  }
+  const undo = $("#undo");
+  undo.hidden = !(p.undo > 0);
+  undo.textContent = p.undo > 1 ? `↶ Undo (${p.undo} decisions)` : "↶ Undo";
+  undo.onclick = () => send({ type: "undo" });
+  const log = $("#log");
+  log.replaceChildren();
+  for (const e of p.log) {
+    const li = document.createElement("li");
+    li.textContent = e.text;
+    if (e.to !== null) li.className = "private";
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  const scores = $("#scores-card");
+  scores.hidden = !p.result;
+  if (p.result) {
+    const t = $("#scores");
+    t.replaceChildren();
+    p.result.scores.forEach((s, i) => {
+      const tr = document.createElement("tr");
+      const win = p.result.winners.includes(i);
+      tr.innerHTML = `<td class="${win ? "win" : ""}"></td><td class="${win ? "win" : ""}"></td>`;
+      tr.children[0].textContent = seatLabel(i, kinds) + (win ? " ★" : "");
+      tr.children[1].textContent = s;
+      tr.dataset.seat = i;
+      t.append(tr);
+    });
+    $("#replay-link").href = `/replays/${encodeURIComponent(p.id)}`;
+  }
+  setBusy(false);
+}
+
+$("#board").addEventListener("click", (ev) => {
+  const target = ev.target.closest("[data-action]");
+  if (target) send({ type: "action", action: +target.dataset.action });
+});
+for (const t of tokens) connect(t);

@@ -1,0 +1,127 @@
+"use strict";
+// The lobby: create a game from the server's description of games, options and seat kinds; list games.
+let META = null;
+const $ = (sel) => document.querySelector(sel);
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+function currentGame() { return META.games.find((g) => g.id === $("#game").value); }
+
+function drawPlayers() {
+  const g = currentGame();
+  const sel = $("#players");
+  const keep = sel.value;
+  sel.replaceChildren();
+  for (let n = g.min_players; n <= g.max_players; n++) sel.append(el("option", { value: n, text: n }));
+  sel.value = keep && +keep >= g.min_players && +keep <= g.max_players ? keep : Math.min(Math.max(2, g.min_players), g.max_players);
+  drawSeats();
+}
+function drawSeats() {
+  const n = +$("#players").value;
+  const box = $("#seats");
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const s = el("select", { id: `seat-${i}`, "data-seat": i });
+    for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
+    s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
+    box.append(el("label", {}, `Seat ${i + 1} `, s));
+  }
+}
+function drawOptions() {
+  const box = $("#options");
+  box.replaceChildren();
+  for (const o of currentGame().options) {
+    let input;
+    if (o.kind === "bool") {
+      input = el("input", { type: "checkbox", id: `opt-${o.name}`, "data-option": o.name });
+      input.checked = !!o.default;
+    } else if (o.kind === "choice") {
+      input = el("select", { id: `opt-${o.name}`, "data-option": o.name });
+      for (const c of o.choices) input.append(el("option", { value: c, text: c }));
+      if (o.default !== null) input.value = o.default;
+    } else {
+      input = el("input", { type: "number", id: `opt-${o.name}`, "data-option": o.name, value: o.default ?? "" });
+    }
+    box.append(el("div", {}, el("label", {}, input, ` ${o.name} `), el("span", { class: "option-help", text: o.help })));
+  }
+}
+async function createGame(ev) {
+  ev.preventDefault();
+  $("#create-error").textContent = "";
+  const g = currentGame();
+  const n = +$("#players").value;
+  const seats = [...Array(n).keys()].map((i) => $(`#seat-${i}`).value);
+  const options = {};
+  for (const o of g.options) {
+    const input = $(`#opt-${o.name}`);
+    if (o.kind === "bool") options[o.name] = input.checked;
+    else if (o.kind === "int") { if (input.value !== "") options[o.name] = +input.value; }
+    else options[o.name] = input.value;
+  }
+  const body = { game: g.id, players: n, seats, options };
+  if ($("#seed").value !== "") body.seed = +$("#seed").value;
+  const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json();
+  if (!r.ok) {
+    $("#create-error").textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    return;
+  }
+  const links = $("#links");
+  links.replaceChildren();
+  const humans = data.seats.filter((s) => s.url);
+  for (const s of data.seats) {
+    if (s.url) {
+      links.append(el("p", {}, el("strong", { text: `Seat ${s.seat + 1} (human) ` }),
+        el("a", { href: s.url, class: "seat-link", "data-seat": s.seat, text: "open this seat" }),
+        el("input", { readonly: "", value: s.url })));
+    } else {
+      links.append(el("p", { text: `Seat ${s.seat + 1}: bot (${s.kind})` }));
+    }
+  }
+  if (data.hotseat_url) {
+    links.append(el("p", {}, el("strong", { text: "Hot seat: " }),
+      el("a", { href: data.hotseat_url, id: "hotseat-link", text: "play every human seat in this browser" })));
+  }
+  links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
+  $("#created").hidden = false;
+  if (humans.length === 1 && !data.hotseat_url) links.prepend(el("p", {}, el("a", { href: humans[0].url, id: "play-link", class: "primary", text: "▶ Play now" })));
+  loadGames();
+}
+function seatText(seats) { return seats.map((k, i) => `${i + 1}:${k}`).join(" "); }
+async function loadGames() {
+  const r = await fetch("/api/games");
+  if (!r.ok) return;
+  const games = await r.json();
+  const active = $("#active tbody"), finished = $("#finished tbody");
+  active.replaceChildren(); finished.replaceChildren();
+  for (const g of games) {
+    const when = new Date(g.updated_at).toLocaleString();
+    if (g.over) {
+      const scores = g.result ? g.result.scores.map((s, i) => (g.result.winners.includes(i) ? `★${s}` : `${s}`)).join(" / ") : "";
+      finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
+        el("td", { text: scores }), el("td", { text: when }),
+        el("td", {}, el("a", { href: `/replays/${g.id}`, text: "replay" }))));
+    } else {
+      const turn = g.current_player === null ? "" : `seat ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
+        el("td", { text: turn }), el("td", { text: when }),
+        el("td", {}, el("a", { href: `/games/${g.id}`, text: "watch" }))));
+    }
+  }
+}
+async function init() {
+  META = await (await fetch("/api/meta")).json();
+  for (const g of META.games) $("#game").append(el("option", { value: g.id, text: g.name }));
+  $("#game").addEventListener("change", () => { drawPlayers(); drawOptions(); });
+  $("#players").addEventListener("change", drawSeats);
+  $("#create-form").addEventListener("submit", createGame);
+  drawPlayers(); drawOptions(); loadGames();
+  setInterval(loadGames, 5000);
+}
+init();

@@ -1,0 +1,32 @@
+"use strict";
+// Step through a finished game, move by move, rebuilt by the server from its record.
+const $ = (sel) => document.querySelector(sel);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+let step = 0, steps = 0, seat = "";
+async function show(n) {
+  const q = new URLSearchParams({ step: Math.max(0, n) });
+  if (seat !== "") q.set("seat", seat);
+  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay?${q}`);
+  const p = await r.json();
+  if (!r.ok) { $("#status").textContent = p.detail; return; }
+  step = p.step; steps = p.steps;
+  $("#title").textContent = `Replay — ${p.name}`;
+  $("#slider").max = steps; $("#slider").value = step;
+  $("#step").textContent = `move ${step} of ${steps}`;
+  $("#last-move").textContent = p.last ? `Last move: Player ${p.last.seat + 1} — ${p.last.label}` : "The start of the game.";
+  $("#board").innerHTML = p.svg;
+  const sel = $("#seat");
+  if (sel.options.length === 1) p.seats.forEach((k, i) => sel.append(new Option(`Player ${i + 1} (${k})`, i)));
+  const log = $("#log"); log.replaceChildren();
+  for (const e of p.log) { const li = document.createElement("li"); li.textContent = e.text; log.append(li); }
+  log.scrollTop = log.scrollHeight;
+  $("#status").textContent = p.over ? "final position" : `Player ${p.current_player + 1} to play`;
+}
+$("#first").onclick = () => show(0);
+$("#prev").onclick = () => show(step - 1);
+$("#next").onclick = () => show(step + 1);
+$("#last").onclick = () => show(steps);
+$("#slider").oninput = (e) => show(+e.target.value);
+$("#seat").onchange = (e) => { seat = e.target.value; show(step); };
+document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(step + 1); if (e.key === "ArrowLeft") show(step - 1); });
+show(0);

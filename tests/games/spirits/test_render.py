@@ -1,0 +1,85 @@
+"""The Spirits SVG renderer, without a browser: valid SVG for views reached in random playouts with
+every module combination, and a clickable element for every legal tile (and card/token) action."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from talewood.engine import Rng, State
+from talewood.games import game_module, load
+
+SVG = "{http://www.w3.org/2000/svg}"
+SCENARIOS = ("rows", "standard", "forgotten-grove", "forbidden-forest", "enchanted-wildlands")
+AIR = ((False, False), (True, False), (True, True))
+COMBOS = [
+    {"wish": w, "hex": h, "seasons": s, "scenario": sc, "air_spirit": a, "fireflies": f}
+    for w, h, s, sc, (a, f) in itertools.product((False, True), (False, True), (False, True), SCENARIOS, AIR)
+]
+render_svg: Any = getattr(game_module("spirits", "render"), "render_svg")  # noqa: B009
+
+
+def actions_of(state: State) -> list[dict[str, Any]]:
+    out = []
+    for a in state.legal_actions():
+        entry = state.game.action_space.to_json(a)
+        entry["label"] = state.describe(a)
+        out.append(entry)
+    return out
+
+
+def check(state: State, seat: int | None) -> ET.Element:
+    actions = actions_of(state) if seat == state.current_player else []
+    svg = render_svg(state.view(seat), seat, actions)
+    root = ET.fromstring(svg)          # valid XML, or this raises
+    assert root.tag == f"{SVG}svg"
+    clickable = {int(e.get("data-action", -1)) for e in root.iter() if e.get("data-action") is not None}
+    for act in actions:
+        if act["kind"] in ("take", "reserve", "lift", "firefly", "wish", "hex", "favor"):
+            assert act["id"] in clickable, f"no clickable element for {act}"
+    assert clickable <= {a["id"] for a in actions}, "a clickable element offers an action that is not legal"
+    return root
+
+
+@pytest.mark.parametrize("index", range(len(COMBOS)), ids=lambda i: "-".join(
+    k if v is True else str(v) for k, v in COMBOS[i].items() if v))
+def test_every_module_combination_renders(index: int) -> None:
+    options = COMBOS[index]
+    game = load("spirits")
+    players = 2 + index % 3
+    state = game.new_game(players, 1000 + index, options)
+    rng = Rng(index)
+    step = 0
+    while not state.is_over:
+        if step % 9 == 0:
+            check(state, state.current_player)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        step += 1
+    root = check(state, 0)
+    check(state, None)
+    assert any(e.get("class") == "result" for e in root.iter())
+
+
+def test_solo_game_renders() -> None:
+    state = load("spirits").new_game(1, 3)
+    rng = Rng(3)
+    while not state.is_over:
+        check(state, 0)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    check(state, 0)
+
+
+def test_hidden_things_are_not_drawn_for_others() -> None:
+    options = {"wish": True, "hex": True, "seasons": True, "air_spirit": True, "fireflies": True}
+    state = load("spirits").new_game(2, 5, options)
+    svg_other = render_svg(state.view(1), 1, [])
+    hand = state.view(0)["player_states"][0]
+    for card in hand["wish_hand"] + hand["hex_hand"]:
+        assert card not in svg_other
+    svg_mine = render_svg(state.view(0), 0, actions_of(state))
+    assert all(card in svg_mine for card in hand["wish_hand"])

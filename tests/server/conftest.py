@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from talewood.server import create_app
+from talewood.server.db import database_url
+
+
+def postgres_url() -> str:
+    url = os.environ.get("TALEWOOD_TEST_POSTGRES_URL")
+    if not url:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but TALEWOOD_TEST_POSTGRES_URL is not set: the PostgreSQL tests cannot run")
+        pytest.skip("no PostgreSQL server (set TALEWOOD_TEST_POSTGRES_URL)")
+    return url
+
+
+def fresh_schema(url: str) -> tuple[str, str]:
+    """A schema of its own for one test (tests on several workers share one database)."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(database_url(url))
+    with engine.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    engine.dispose()
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{schema}", schema
+
+
+def drop_schema(url: str, schema: str) -> None:
+    engine = create_engine(database_url(url))
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'talewood.db'}"
+        return
+    base = postgres_url()
+    url, schema = fresh_schema(base)
+    yield url
+    drop_schema(base, schema)
+
+
+def make_client(url: str) -> TestClient:
+    return TestClient(create_app(url, executor=ThreadPoolExecutor(2), bot_delay=0.0))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(f"sqlite:///{tmp_path / 'talewood.db'}") as c:
+        yield c
+
+
+def create(client: TestClient, seats: list[str], options: dict[str, Any] | None = None,
+           seed: int = 7) -> dict[str, Any]:
+    r = client.post("/api/games", json={"game": "spirits", "players": len(seats), "seats": seats,
+                                        "options": options or {}, "seed": seed})
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def wait_for(client: TestClient, game_id: str, token: str | None, predicate: Any, tries: int = 400) -> dict[str, Any]:
+    import time
+
+    for _ in range(tries):
+        params = {"token": token} if token else {}
+        state = client.get(f"/api/games/{game_id}", params=params).json()
+        if predicate(state):
+            return state  # type: ignore[no-any-return]
+        time.sleep(0.01)
+    raise AssertionError("timed out waiting for the game")
