@@ -58,6 +58,29 @@ def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -
     page.close()
 
 
+def test_full_greylune_game_against_two_bots(server: Server, browser: Any) -> None:
+    """Greylune in the browser: its own SVG board, clicked through five years to the final scores."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server.base + "/")
+    page.select_option("#game", "greylune")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "greedy")
+    page.select_option("#seat-2", "random")
+    page.fill("#seed", "7")
+    page.click("#create-button")
+    page.click("#play-link")
+    page.wait_for_selector("#board svg")
+    clicks = 0
+    while wait_my_turn_or_end(page):
+        click_next(page)
+        clicks += 1
+        assert clicks < 600
+    assert page.locator("#scores tr").count() == 3
+    state = load("greylune").new_game(3, 7)
+    assert state.game.name in page.inner_text("header")
+    page.close()
+
+
 def secrets_of(state: Any, seat: int) -> tuple[set[str], set[str]]:
     """(favor tokens only `seat` may see, Wish/Hex cards `seat` holds but never revealed)."""
     tokens = state.c.tokens

@@ -11,11 +11,18 @@ from .state import F_FAVOR, NO_SEASON, SpiritsState, seat_name
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
 
+_TILE_JSON: dict[int, tuple[dict[str, Any], ...]] = {}
+
+
 def tile_json(state: SpiritsState, t: int) -> dict[str, Any]:
-    tile = state.c.tiles[t]
-    return {"id": t, "symbols": [SPIRITS[s] for s in tile.symbols],
-            "power": POWERS[tile.power] if tile.power >= 0 else None, "name": tile.name(),
-            "air": tile.air}
+    """A tile as JSON. Built once per content and shared: views are serialised, never mutated."""
+    table = _TILE_JSON.get(id(state.c))
+    if table is None:
+        table = _TILE_JSON[id(state.c)] = tuple(
+            {"id": tile.id, "symbols": [SPIRITS[s] for s in tile.symbols],
+             "power": POWERS[tile.power] if tile.power >= 0 else None, "name": tile.name(), "air": tile.air}
+            for tile in state.c.tiles)
+    return table[t]
 
 
 def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
