@@ -12,7 +12,7 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event, event, visible_to
-from .game import NO_EVENTS, Frame, Game, Result, State
+from .game import NO_EVENTS, Frame, Game, Result, State, seat_name
 from .options import Option, OptionSet, OptionValue, parse_assignments
 from .records import Record, load_record, rebuild, record_of, replay, save_record
 from .rng import Rng
@@ -48,6 +48,7 @@ __all__ = [
     "record_of",
     "replay",
     "save_record",
+    "seat_name",
     "undoable",
     "visible_to",
 ]

@@ -17,6 +17,11 @@ from .rng import Rng
 NO_EVENTS: Sequence[Event] = ()
 
 
+def seat_name(seat: int) -> str:
+    """How every game names a seat to people: Player 1, Player 2, …"""
+    return f"Player {seat + 1}"
+
+
 class Frame(NamedTuple):
     """One pending decision: what kind it is, whose it is, and the small data it needs.
 

@@ -74,4 +74,4 @@ def test_terminal_render() -> None:
     for s in _positions(2, 9, every=40):
         console.print(terminal.render(s, 0))
     text = console.export_text()
-    assert "Village" in text and "Adventure track" in text and "Seat 0 (you)" in text
+    assert "Village" in text and "Adventure track" in text and "Player 1 (you)" in text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from talewood.engine import Frame, Game, Option, OptionSet, Result, Rng, State
+from talewood.engine import Frame, Game, Option, OptionSet, Result, Rng, State, seat_name
 
 from . import rulings
 from .actions import (
@@ -432,7 +432,7 @@ class GreyluneState(State):
             token = C.income_by_encounter[n]
             self.income[p].append(token.id)
             if self.log is not None:
-                self.emit("income", f"Seat {p} takes the {token.name} Income token", seat=p)
+                self.emit("income", f"{seat_name(p)} takes the {token.name} Income token", seat=p)
             self.do_effect(p, token.effect[0], token.effect[1], 0)
 
     def spend_str(self, p: int, n: int) -> None:
@@ -491,7 +491,7 @@ class GreyluneState(State):
             gains.append(C.income[tid - 1].effect)
         self.push_effects(p, tuple(gains))
         if self.log is not None:
-            self.emit("autumn", f"Seat {p} moves to Autumn and collects income", seat=p)
+            self.emit("autumn", f"{seat_name(p)} moves to Autumn and collects income", seat=p)
 
     def _end_year(self) -> None:
         if self.year >= YEARS:
@@ -526,7 +526,7 @@ class GreyluneState(State):
         if self.over:
             return "the game is over"
         f = self.stack[-1]
-        who = f"Seat {f.seat}"
+        who = f"{seat_name(f.seat)}"
         if f.kind == "turn":
             return f"{who}: choose a {SEASONS[self.season[f.seat]]} action (year {self.year})"
         return f"{who}: {_PROMPTS.get(f.kind, f.kind)}"
@@ -913,12 +913,12 @@ def _apply_turn(s: GreyluneState, f: Frame, action: int) -> None:
         s.active[p] -= 1
         s.gapv[g * 4 + p] += 1
         if log:
-            s.emit("place", f"Seat {p}: {s.describe(action)}", seat=p)
+            s.emit("place", f"{seat_name(p)}: {s.describe(action)}", seat=p)
     elif action == Ids.TO_SUMMER:
         s.season[p] = SUMMER
         s.stack.append(Frame("turn", p))
         if log:
-            s.emit("season", f"Seat {p} moves to Summer", seat=p)
+            s.emit("season", f"{seat_name(p)} moves to Summer", seat=p)
     elif action == Ids.TO_AUTUMN:
         s.autumn(p)
     elif Ids.EVENT <= action < Ids.EVENT + 5:
@@ -933,7 +933,7 @@ def _apply_turn(s: GreyluneState, f: Frame, action: int) -> None:
         gained = s.around(slot)
         s.coins[p] += gained
         if log:
-            s.emit("coins", f"Seat {p} takes back a Villager naming {CARDS[s.grid[slot]].name}: "
+            s.emit("coins", f"{seat_name(p)} takes back a Villager naming {CARDS[s.grid[slot]].name}: "
                             f"+{gained} coins", seat=p)
         if s.ready_card(p, NERIS):
             s.stack.append(Frame("coins_neris", p))
@@ -952,7 +952,7 @@ def _apply_turn(s: GreyluneState, f: Frame, action: int) -> None:
         s.active[p] -= 1
         s.on_special[p] = 1
         if log:
-            s.emit("special", f"Seat {p} uses the special action to {SPECIAL_OPTIONS[k]}", seat=p)
+            s.emit("special", f"{seat_name(p)} uses the special action to {SPECIAL_OPTIONS[k]}", seat=p)
         if k == 0:
             s.stack.append(Frame("story", p, (SPECIAL_SRC, 0, 0, 0)))
         elif k == 1:
@@ -969,7 +969,7 @@ def _take_event(s: GreyluneState, p: int, k: int) -> None:
     if ev.exclusive:
         s.festival[k] = p
     if s.log is not None:
-        s.emit("event", f"Seat {p} takes part in the {ev.name}: {_option_text(opt.cost, opt.effects)}",
+        s.emit("event", f"{seat_name(p)} takes part in the {ev.name}: {_option_text(opt.cost, opt.effects)}",
                seat=p)
     s.push_effects(p, opt.effects)
     s.pay_reqs(p, (opt.cost,))
@@ -1109,7 +1109,7 @@ def _activate(s: GreyluneState, p: int, g: int, slot: int, extra: int, seal: int
         s.seals[slot] = tuple(seals)
         s.seal_discard.append(seal)
     if s.log is not None:
-        s.emit("activate", f"Seat {p} activates {card.name} and pays {cost} coins", seat=p, card=card.id)
+        s.emit("activate", f"{seat_name(p)} activates {card.name} and pays {cost} coins", seat=p, card=card.id)
     if card.kind == "building":
         if card.tavern:
             s.stack.append(Frame("story", p, (idx, value, 0, 0)))
@@ -1160,7 +1160,7 @@ def _finish_item(s: GreyluneState, p: int, idx: int, a: int, bran: int) -> None:
     ability = card.abilities[a]
     s.spend_villagers(p, ability.villagers - bran)
     if s.log is not None:
-        s.emit("item", f"Seat {p} uses {card.name}", seat=p, card=card.id)
+        s.emit("item", f"{seat_name(p)} uses {card.name}", seat=p, card=card.id)
     if ability.discard:
         s.discard_item(p, idx)
     else:
@@ -1231,7 +1231,7 @@ def _legal_discard(s: GreyluneState, f: Frame) -> list[int]:
 def _apply_discard(s: GreyluneState, f: Frame, action: int) -> None:
     s.discard_item(f.seat, action - Ids.DISCARD)
     if s.log is not None:
-        s.emit("discard", f"Seat {f.seat} discards {CARDS[action - Ids.DISCARD].name}", seat=f.seat)
+        s.emit("discard", f"{seat_name(f.seat)} discards {CARDS[action - Ids.DISCARD].name}", seat=f.seat)
 
 
 def _legal_ready(s: GreyluneState, f: Frame) -> list[int]:
@@ -1319,7 +1319,7 @@ def _apply_bonus(s: GreyluneState, f: Frame, action: int) -> None:
     s.bonus_stage[p] += 1
     s.bonus_left[p] = 0 if s.bonus_stage[p] >= 2 else s.bonus_left[p] & ~(1 << k)
     if s.log is not None:
-        s.emit("bonus", f"Seat {p} takes the {C.bonus_names[k]} Bonus token", seat=p)
+        s.emit("bonus", f"{seat_name(p)} takes the {C.bonus_names[k]} Bonus token", seat=p)
     s.stack.append(Frame("fx_bonus", p))
     s.push_effects(p, C.bonus[k])
 
@@ -1349,7 +1349,7 @@ def _apply_move(s: GreyluneState, f: Frame, action: int) -> None:
     d = action - Ids.MOVE
     s.adventurer[p] = d
     if s.log is not None:
-        s.emit("move", f"Seat {p}'s Adventurer goes to the {C.crests[d]} space", seat=p)
+        s.emit("move", f"{seat_name(p)}'s Adventurer goes to the {C.crests[d]} space", seat=p)
     s.stack.append(Frame("fx_end_move", p))
     if d >= 1:
         arrive = Frame("arrive", p, (d,))
@@ -1427,7 +1427,7 @@ def _do_quest(s: GreyluneState, p: int, d: int) -> None:
     if s.quest_first[d - 3] == -1:
         s.quest_first[d - 3] = p
     if s.log is not None:
-        s.emit("quest", f"Seat {p} completes the Heroic Quest {q.name}", seat=p)
+        s.emit("quest", f"{seat_name(p)} completes the Heroic Quest {q.name}", seat=p)
     if q.special == "bard":
         s.stack.append(Frame("bard", p, (2,)))
     elif q.special == "donation":
@@ -1514,7 +1514,7 @@ def _apply_encounter(s: GreyluneState, f: Frame, action: int) -> None:
     s.enc_board.remove(e)
     s.untold[p].append(e)
     if s.log is not None:
-        s.emit("encounter", f"Seat {p} resolves {card.name} ({SIDE_NAMES[action - Ids.SIDES]})", seat=p)
+        s.emit("encounter", f"{seat_name(p)} resolves {card.name} ({SIDE_NAMES[action - Ids.SIDES]})", seat=p)
     rewards: list[Effect] = []
     for i in chosen:
         for op, n in card.sides[i].reward:
@@ -1618,7 +1618,7 @@ def _story_rewards(s: GreyluneState, p: int, src: int, seal: int, total: int) ->
     for t in range(value):
         effects.extend(tiers[t])
     if s.log is not None:
-        s.emit("story", f"Seat {p} tells a story of value {value}: {_effects_text(tuple(effects))}", seat=p)
+        s.emit("story", f"{seat_name(p)} tells a story of value {value}: {_effects_text(tuple(effects))}", seat=p)
     s.push_effects(p, tuple(effects), seal)
 
 

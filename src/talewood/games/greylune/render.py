@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from talewood.engine import seat_name
+
 from .actions import GAPS, SPACE
 
 COLORS = ("#2f6db5", "#e07b1f", "#c43b3b", "#7d4bb3")
@@ -259,7 +261,7 @@ def _board(svg: _Svg, p: dict[str, Any], y: float, me: bool, first_player: int) 
     svg.rect(20, y, 1060, BOARD_H - 10, "#fbf8f1", COLORS[seat], 6, ' stroke-width="2"' if me else "")
     v = p["villagers"]
     first = " - first player" if seat == first_player else ""
-    svg.text(30, y + 18, f"Seat {seat}{' (you)' if me else ''}{first} - {p['season']} - {p['coins']} coins - "
+    svg.text(30, y + 18, f"{seat_name(seat)}{' (you)' if me else ''}{first} - {p['season']} - {p['coins']} coins - "
                          f"{p['vp']} VP - Adventurer on space {p['adventurer']}", 12, weight="bold",
              fill=COLORS[seat])
     svg.text(30, y + 34, f"Villagers: {v['active']} active, {v['village']} in the Village, {v['campsite']} "

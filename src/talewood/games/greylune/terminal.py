@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from talewood.engine import State
+from talewood.engine import State, seat_name
 
 from .actions import GAPS
 
@@ -84,7 +84,7 @@ def player_panel(p: dict[str, Any], me: bool) -> Panel:
         f"Income: {', '.join(p['income']) or '-'}   Bonus tokens: {', '.join(p['bonus_tokens']) or '-'}",
         f"End-game now: {p['end_game']}",
     ]
-    title = f"Seat {p['seat']}" + (" (you)" if me else "")
+    title = seat_name(p["seat"]) + (" (you)" if me else "")
     return Panel(Text.from_markup("\n".join(lines)), title=title, border_style="green" if me else "white")
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Frame, Result
+from ...engine import Frame, Result, seat_name
 from . import rulings
 from .content import POWERS, SPIRIT_NAMES, SPIRITS
-from .state import F_FAVOR, SpiritsState, seat_name
+from .state import F_FAVOR, SpiritsState
 
 
 def spirit_count(state: SpiritsState, seat: int, spirit: int) -> int:

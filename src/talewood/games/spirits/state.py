@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
-from ...engine import Frame, Result, Rng, State
+from ...engine import Frame, Result, Rng, State, seat_name
 from . import rulings
 from .actions import Ids
 from .content import AIR, POWER_NAMES, SPIRIT_NAMES, SPIRITS, Content
@@ -64,10 +64,6 @@ class Config:
 
 
 NO_SEASON = -2
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 class SpiritsState(State):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine import seat_name
 from .content import DROP, POWERS, SPIRITS
 from .scoring import gemstone_count
-from .state import F_FAVOR, NO_SEASON, SpiritsState, seat_name
+from .state import F_FAVOR, NO_SEASON, SpiritsState
 
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
