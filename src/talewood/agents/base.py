@@ -48,4 +48,4 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
 
 def _ensure_builtin() -> None:
     if not _FACTORIES:
-        from . import simple  # noqa: F401  (registers random and greedy)
+        from . import levels, simple  # noqa: F401  (register random, greedy, easy, normal, hard)

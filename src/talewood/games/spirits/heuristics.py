@@ -76,6 +76,22 @@ def evaluate(state: SpiritsState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(scores[seat] - best_other) / LEAD_SCALE))
 
 
+def evaluate_all(state: SpiritsState) -> list[float]:
+    """`evaluate` for every seat at once (the projection is computed once): what the search backs up."""
+    n = state.players
+    if state.over:
+        winners = state.result().winners
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    if state.cfg.solo:
+        return [evaluate(state, 0)]
+    scores = projected_scores(state)
+    out = []
+    for s in range(n):
+        best_other = max(scores[o] for o in range(n) if o != s)
+        out.append(1.0 / (1.0 + math.exp(-(scores[s] - best_other) / LEAD_SCALE)))
+    return out
+
+
 def rollout_action(state: SpiritsState, rng: Rng) -> int:
     """A cheap playout policy: random, but gemstones are placed only now and then."""
     legal = state.legal_actions()
