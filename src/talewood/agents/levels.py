@@ -7,6 +7,7 @@ See docs/bots.md for the measured strength and time per decision.
 
 from __future__ import annotations
 
+from . import simple  # noqa: F401  (random and greedy first in the list of seat kinds)
 from .base import register
 from .mcts import mcts_factory
 

@@ -24,17 +24,42 @@ is only a safety net (it stops early on a slow machine, which then makes the cho
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, MutableSequence
+from typing import Any, TypeVar
 
 from ..engine import Rng, State
 from ..games import game_module
 from .base import Agent
 
+T = TypeVar("T")
 Evaluator = Callable[[State], list[float]]
 Policy = Callable[[State, Rng], int]
+
+
+class CanonicalRng(Rng):
+    """The generator an agent hands to `determinize`: it sorts a list before shuffling it.
+
+    A game re-deals hidden things by gathering them from the real state into a pool and shuffling
+    it; the pool's order then comes from the real (secret) arrangement, so the same shuffle gives
+    a different world for a different secret. Sorting first makes the re-deal a function of what
+    the seat sees only (the pool's contents), while the shuffle stays uniformly random.
+    """
+
+    __slots__ = ()
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        with contextlib.suppress(TypeError, AttributeError):  # unorderable items: shuffled as they come
+            items.sort()  # type: ignore[attr-defined]
+        super().shuffle(items)
+
+
+def canonical_rng(rng: Rng) -> CanonicalRng:
+    child = CanonicalRng()
+    child.state = rng.next64()
+    return child
 
 
 class Node:
@@ -156,7 +181,7 @@ class MCTSAgent(Agent):
         movers: list[int] = []
         done = 0
         for done in range(1, self.iterations + 1):  # noqa: B007  (done is read after the loop)
-            world = state.determinize(seat, rng.spawn())
+            world = state.determinize(seat, canonical_rng(rng))
             node = root
             path.clear()
             movers.clear()
