@@ -190,7 +190,8 @@ def _bench(args: argparse.Namespace) -> int:
         for r in results:
             print(f"{r['game']} ({r['players']} players): {r['random_games_per_second']} random games/s, "
                   f"{r['decisions_per_second']} decisions/s, {r['clones_per_second']} clones/s, "
-                  f"{r['legal_action_calls_per_second']} legal-action calls/s")
+                  f"{r['legal_action_calls_per_second']} legal-action calls/s, "
+                  f"{r['mcts_iterations_per_second']} MCTS iterations/s")
     return 0
 
 
