@@ -9,7 +9,7 @@ from talewood.agents import mcts as mcts_module
 from talewood.agents.levels import LEVELS
 from talewood.agents.mcts import CanonicalRng, MCTSAgent, terminal_rewards
 from talewood.engine import Result, Rng
-from talewood.games import load
+from talewood.games import available, load
 
 ALL_MODULES = {"wish": True, "hex": True, "seasons": True, "air_spirit": True, "fireflies": True,
                "scenario": "standard"}
@@ -116,3 +116,16 @@ def test_canonical_rng_shuffle_depends_on_contents_not_order():
     a.shuffle(x)
     b.shuffle(y)
     assert x == y and sorted(x) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("game_id", available())
+def test_plays_every_registered_game(game_id):
+    game = load(game_id)
+    players = max(2, game.min_players)
+    state = game.new_game(players, 5, tracked=False)
+    agents = [make_agent("easy", s) for s in range(players)]
+    for agent in agents:
+        agent.iterations, agent.depth = 6, 2
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(state))
+    assert len(state.result().scores) == players
