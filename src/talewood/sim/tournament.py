@@ -38,6 +38,7 @@ class Match:
     winners: list[int] = field(default_factory=list)
     decisions: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)   # per kind: seconds per searched decision
+    cpu: dict[str, list[float]] = field(default_factory=dict)     # the same in this process's CPU time
     error: str | None = None
 
 
@@ -67,21 +68,24 @@ def play_match(game_id: str, match: Match, options: Mapping[str, Any]) -> Match:
         rotation = match.index  # a different bot seed for each rotation of a deal
         agents = [make_agent(kind, agent_seed(match.seed * 31 + rotation, i)) for i, kind in enumerate(match.seats)]
         times: dict[str, list[float]] = {k: [] for k in match.seats}
-        clock = time.perf_counter
+        cpu: dict[str, list[float]] = {k: [] for k in match.seats}
+        clock, cpu_clock = time.perf_counter, time.process_time
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
             searched = len(state.legal_actions()) > 1
-            start = clock()
+            start, cpu_start = clock(), cpu_clock()
             action = agents[seat].choose(state)
             if searched:
                 times[match.seats[seat]].append(clock() - start)
+                cpu[match.seats[seat]].append(cpu_clock() - cpu_start)
             state.apply(action)
             match.decisions += 1
         result = state.result()
         match.scores = list(result.scores)
         match.winners = list(result.winners)
         match.times = times
+        match.cpu = cpu
     except Exception as exc:  # a tournament goes on past one broken game
         match.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
     return match
@@ -133,6 +137,7 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
     seat_games = {k: [0] * players for k in kinds}
     score_sum = dict.fromkeys(kinds, 0.0)
     times: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu: dict[str, list[float]] = {k: [] for k in kinds}
     ratings = Ratings(kinds)
     for m in ok:
         for s, kind in enumerate(m.seats):
@@ -144,6 +149,8 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
                 seat_wins[kind][s] += 1
         for kind, t in m.times.items():
             times[kind].extend(t)
+        for kind, t in m.cpu.items():
+            cpu[kind].extend(t)
         ratings.update(m.seats, m.scores, m.winners)
     win_rate = {k: round(wins[k] / appearances[k], 4) if appearances[k] else None for k in kinds}
     ci95 = {k: [round(x, 4) for x in wilson(wins[k], appearances[k])] for k in kinds}
@@ -175,6 +182,7 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
         "seat_games": seat_games,
         "mean_score": {k: round(score_sum[k] / appearances[k], 3) if appearances[k] else None for k in kinds},
         "seconds_per_decision": {k: timing(times[k]) for k in kinds},
+        "cpu_seconds_per_decision": {k: timing(cpu[k]) for k in kinds},
         "seconds": round(seconds, 2),
         "shared_wins": "a shared win counts as a win for each winner",
     }
