@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--workers", type=int, default=None)
     sim.add_argument("--save", default=None, metavar="DIR", help="save every game's record here")
+    sim.add_argument("--backend", default="local", help="local (process pool) or ray (a Ray cluster)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     tour = sub.add_parser("tournament", help="seat-rotated bot matches: win rates, 95% CIs, ratings")
@@ -62,6 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     tour.add_argument("--workers", type=int, default=None)
     tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+    report = sub.add_parser("report", help="a balance report from bot games: scores, secret cards met")
+    report.add_argument("game")
+    report.add_argument("--games", type=int, default=200)
+    report.add_argument("--players", type=_players, default=None)
+    report.add_argument("--seats", type=_seats, default=["greedy"])
+    report.add_argument("--seed", type=int, default=0)
+    report.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    report.add_argument("--workers", type=int, default=None)
 
     rep = sub.add_parser("replay", help="replay a saved record and check it")
     rep.add_argument("record")
@@ -91,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _tournament(args)
         if args.command == "replay":
             return _replay(args.record)
+        if args.command == "report":
+            return _report(args)
         if args.command == "bench":
             return _bench(args)
     except TalewoodError as exc:
@@ -117,9 +129,10 @@ def _simulate(args: argparse.Namespace) -> int:
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{game.name}", total=args.games)
             outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers,
-                                 args.save, progress=lambda n: bar.advance(task, n))
+                                 args.save, progress=lambda n: bar.advance(task, n), backend=args.backend)
     else:
-        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save)
+        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save,
+                             backend=args.backend)
     summary = summarise(args.game, players, args.seats, outcomes, time.perf_counter() - start)
     if args.json:
         print(json.dumps(summary))
@@ -163,6 +176,18 @@ def _tournament(args: argparse.Namespace) -> int:
             bar.stop()
     summary = summarise(args.game, args.bots, players, matches, time.perf_counter() - start, options)
     print(json.dumps(summary) if args.json else format_summary(summary))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from .sim.batch import default_workers, run_batch
+    from .sim.report import balance_report
+
+    game = load(args.game)
+    players = args.players or [game.max_players]
+    outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option),
+                         args.workers or default_workers(), keep_details=True)
+    print(json.dumps(balance_report(outcomes), indent=2))
     return 0
 
 

@@ -8,6 +8,7 @@ from ..engine import Game, UnknownGame
 
 REGISTRY: dict[str, str] = {
     "spirits": "talewood.games.spirits.game:SpiritsGame",
+    "greylune": "talewood.games.greylune.game:GreyluneGame",
 }
 
 _loaded: dict[str, Game] = {}

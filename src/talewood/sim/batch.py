@@ -16,6 +16,7 @@ from ..engine import InvalidOption, record_of, save_record
 from ..games import load
 
 CHUNK = 25
+BACKENDS = ("local", "ray")
 
 
 @dataclass
@@ -77,8 +78,15 @@ def _play_chunk(args: tuple[str, list[tuple[int, int, list[str]]], dict[str, Any
 
 def run_batch(game_id: str, games: int, players: list[int], seats: list[str], seed: int,
               options: Mapping[str, Any], workers: int = 1, save_dir: str | None = None,
-              progress: Callable[[int], None] | None = None, keep_details: bool = False) -> list[Outcome]:
-    """Play `games` games, cycling through `players` counts; seeds are seed, seed+1, …"""
+              progress: Callable[[int], None] | None = None, keep_details: bool = False,
+              backend: str = "local") -> list[Outcome]:
+    """Play `games` games, cycling through `players` counts; seeds are seed, seed+1, …
+
+    `backend` is "local" (a process pool on this machine) or "ray" (a Ray cluster: the one named by
+    RAY_ADDRESS, or a local one started with `workers` CPUs).
+    """
+    if backend not in BACKENDS:
+        raise InvalidOption(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
     game = load(game_id)
     for n in players:
         game.check_players(n)
@@ -89,7 +97,9 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
     jobs = [(seed + i, players[i % len(players)], seats_for(players[i % len(players)], seats)) for i in range(games)]
     chunks = [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
     outcomes: list[Outcome] = []
-    if workers <= 1:
+    if backend == "ray":
+        outcomes = _run_on_ray(game_id, chunks, dict(options), save_dir, keep_details, workers, progress)
+    elif workers <= 1:
         for chunk in chunks:
             outcomes.extend(_play_chunk((game_id, chunk, dict(options), save_dir, keep_details)))
             if progress:
@@ -105,6 +115,38 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
                     progress(len(done))
     outcomes.sort(key=lambda o: o.seed)
     return outcomes
+
+
+def _run_on_ray(game_id: str, chunks: list[list[tuple[int, int, list[str]]]], options: dict[str, Any],
+                save_dir: str | None, keep_details: bool, workers: int,
+                progress: Callable[[int], None] | None) -> list[Outcome]:
+    """Spread the chunks over a Ray cluster; results come back as they finish."""
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - ray is a declared dependency
+        raise InvalidOption("the ray backend needs the ray package (pip install 'talewood[ray]')") from exc
+    started = False
+    if not ray.is_initialized():
+        address = os.environ.get("RAY_ADDRESS")
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(_play_chunk)
+        pending = [remote.remote((game_id, chunk, options, save_dir, keep_details)) for chunk in chunks]
+        outcomes: list[Outcome] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for result in ray.get(done):
+                outcomes.extend(result)
+                if progress:
+                    progress(len(result))
+        return outcomes
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def summarise(game_id: str, players: list[int], seats: list[str], outcomes: list[Outcome],

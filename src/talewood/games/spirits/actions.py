@@ -38,14 +38,10 @@ class Ids:
 
 def build_action_space(content: Content) -> ActionSpace:
     specs: list[ActionSpec] = []
-    for tile in content.tiles:
-        specs.append(ActionSpec(TAKE, (("tile", tile.id),), f"Take {tile.name()}"))
-    for tile in content.tiles:
-        specs.append(ActionSpec(RESERVE, (("tile", tile.id),), f"Put a gemstone on {tile.name()}"))
-    for tile in content.tiles:
-        specs.append(ActionSpec(LIFT, (("tile", tile.id),), f"Pick up your gemstone from {tile.name()}"))
-    for tile in content.tiles:
-        specs.append(ActionSpec(FIREFLY, (("tile", tile.id),), f"Remove the firefly from {tile.name()}"))
+    # one block per tile action, in the order of the Ids offsets
+    for kind, label in ((TAKE, "Take {}"), (RESERVE, "Put a gemstone on {}"),
+                        (LIFT, "Pick up your gemstone from {}"), (FIREFLY, "Remove the firefly from {}")):
+        specs.extend(ActionSpec(kind, (("tile", tile.id),), label.format(tile.name())) for tile in content.tiles)
     specs.append(ActionSpec(STOP, (), "Done"))
     specs.append(ActionSpec(PLUS, (), 'Discard a "+" token to take back a lost gemstone'))
     for wish in content.wishes:

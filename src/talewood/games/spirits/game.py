@@ -217,6 +217,7 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
     state.wish_hand = [[] for _ in range(players)]
     state.hex_hand = [[] for _ in range(players)]
     state.wish = [-1] * players
+    state.wish_met = [False] * players
     state.hex = [-1] * players
     state.cards_revealed = False
     choices: list[Frame] = []

@@ -105,6 +105,8 @@ def resolve_wishes(state: SpiritsState) -> None:
     """Check every request first (rulings.WISH_REQUESTS_CHECKED_BEFORE_REWARDS), then reward."""
     order = [(state.cfg.first_player + i) % state.players for i in range(state.players)]
     met = {s: wish_met(state, s, state.wish[s]) for s in order if state.wish[s] >= 0}
+    for s, ok in met.items():
+        state.wish_met[s] = ok
     choosers = []
     for seat in order:
         if not met.get(seat):
@@ -166,10 +168,16 @@ def score_details(state: SpiritsState) -> list[dict[str, Any]]:
             "tiles": len(state.tiles_of[s]),
             "favor_tokens": [tokens[k].id for k in state.favors[s]],
         })
-    if state.cfg.hexes:
-        for s in range(n):
-            if state.hex[s] >= 0 and hex_strikes(state, s, state.hex[s], spirit, power):
+    for s in range(n):
+        cards = []
+        if state.cfg.wishes and state.wish[s] >= 0:
+            cards.append({"kind": "wish", "card": state.c.wishes[state.wish[s]].id, "met": state.wish_met[s]})
+        if state.cfg.hexes and state.hex[s] >= 0:
+            struck = hex_strikes(state, s, state.hex[s], spirit, power)
+            if struck:
                 details[s]["hex"] = -state.c.hexes[state.hex[s]].penalty
+            cards.append({"kind": "hex", "card": state.c.hexes[state.hex[s]].id, "met": struck})
+        details[s]["cards"] = cards
     for d in details:
         d["total"] = d["spirit_points"] + d["power_points"] + d["penalty"] + d["bonus"] + d["hex"]
     return details

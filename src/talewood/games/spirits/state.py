@@ -117,6 +117,7 @@ class SpiritsState(State):
         "turn",
         "wish",
         "wish_hand",
+        "wish_met",
     )
 
     c: Content
@@ -149,6 +150,7 @@ class SpiritsState(State):
     drop_open: list[bool]
     wish_hand: list[list[int]]
     wish: list[int]
+    wish_met: list[bool]               # per seat, once the end resolves the Wish cards
     hex_hand: list[list[int]]
     hex: list[int]
     cards_revealed: bool
@@ -275,14 +277,9 @@ class SpiritsState(State):
         out: list[int] = []
         if self.supply[seat] > 0:
             out = self._reservable(ids.reserve)
-        elif self.placed[seat] > 0:
-            spots = self._reservable()
-            if spots:
-                base = ids.lift
-                own = self._own_gem_tiles(seat)
-                # a gemstone can move only to another tile
-                if len(spots) > 1 or any(t not in spots for t in own):
-                    out = [base + t for t in own]
+        elif self.placed[seat] > 0 and self._reservable():   # somewhere to move to (never onto a gemstone)
+            base = ids.lift
+            out = [base + t for t in self._own_gem_tiles(seat)]
         if out or self._plus_usable(seat):
             out.append(ids.stop)
         if self._plus_usable(seat):
@@ -339,7 +336,7 @@ class SpiritsState(State):
             self._end_turn()
         elif kind == F_PAY:
             self._lose_placed_gem(seat, action - ids.lift)
-            self._collect(seat, frame.data[0])
+            self._paid(seat, frame.data[0])
         elif kind == F_FIREFLY:
             self._remove_firefly(seat, action - ids.firefly)
             self._after_take()
@@ -370,11 +367,16 @@ class SpiritsState(State):
                     self.frames.append(Frame(F_PAY, seat, (t,)))
                     return
                 self._lose_placed_gem(seat, own[0])
-            if self.log is not None:
-                self.emit("pay", f"{seat_name(seat)} pays a gemstone (lost to the box) for the tile "
-                                 f"{seat_name(g)} reserved; {seat_name(g)} takes theirs back", seat=seat)
-            self._collect(seat, t)
+            self._paid(seat, t)
             return
+        self._collect(seat, t)
+
+    def _paid(self, seat: int, t: int) -> None:
+        """`seat` has paid a gemstone for another player's reserved tile t: collect it."""
+        if self.log is not None:
+            owner = seat_name(self.gem_on[t])
+            self.emit("pay", f"{seat_name(seat)} pays a gemstone (lost to the box) for the tile {owner} "
+                             f"reserved; {owner} takes theirs back", seat=seat)
         self._collect(seat, t)
 
     def _lose_placed_gem(self, seat: int, tile: int) -> None:
@@ -664,6 +666,7 @@ class SpiritsState(State):
         o.drop_open = self.drop_open[:]
         o.wish_hand = [x[:] for x in self.wish_hand]
         o.wish = self.wish[:]
+        o.wish_met = self.wish_met[:]
         o.hex_hand = [x[:] for x in self.hex_hand]
         o.hex = self.hex[:]
         o.cards_revealed = self.cards_revealed
@@ -699,9 +702,11 @@ class SpiritsState(State):
                 if not o.public_token[k]:
                     slots.append(("hand", s, i))
                     pool.append(k)
+        box_seen = bool(o.frames) and o.frames[-1].kind == F_FAVOR and o.frames[-1].seat == seat
         for i, k in enumerate(o.box):
-            slots.append(("box", i, 0))
-            pool.append(k)
+            if not box_seen:     # a seat choosing a Wish reward looks into the box
+                slots.append(("box", i, 0))
+                pool.append(k)
         for i in range(o.opp_revealed, len(o.opp_hidden)):
             slots.append(("opp", i, 0))
             pool.append(o.opp_hidden[i])
@@ -752,7 +757,8 @@ class SpiritsState(State):
             tuple(self.supply), tuple(self.placed), tuple(self.lost), tuple(map(tuple, self.tiles_of)),
             tuple(map(tuple, self.discarded_tiles)), tuple(map(tuple, self.favors)), tuple(self.box),
             tuple(self.discarded), tuple(self.drops), tuple(self.drop_open), tuple(map(tuple, self.wish_hand)),
-            tuple(self.wish), tuple(map(tuple, self.hex_hand)), tuple(self.hex), self.cards_revealed,
+            tuple(self.wish), tuple(self.wish_met), tuple(map(tuple, self.hex_hand)), tuple(self.hex),
+            self.cards_revealed,
             tuple(map(tuple, self.reward_syms)), tuple(self.opp_tiles), tuple(self.opp_hidden),
             self.opp_revealed, self.solo_token, self.cur, self.took, self.turn, self.over, self.rng.state,
         )

@@ -60,18 +60,15 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
             "drops": state.drops[s],
             "fireflies": sum(1 for t in state.tiles_of[s] if state.firefly[t]),
         }
-        if cfg.wishes:
-            entry["wish"] = (state.c.wishes[state.wish[s]].id
-                             if state.wish[s] >= 0 and (own or state.cards_revealed) else None)
-            entry["wish_chosen"] = state.wish[s] >= 0
+        for key, on, cards, kept, hand in (("wish", cfg.wishes, state.c.wishes, state.wish, state.wish_hand),
+                                           ("hex", cfg.hexes, state.c.hexes, state.hex, state.hex_hand)):
+            if not on:
+                continue
+            # a kept card is secret until every seat has chosen; the hand only its owner sees
+            entry[key] = cards[kept[s]].id if kept[s] >= 0 and (own or state.cards_revealed) else None
+            entry[f"{key}_chosen"] = kept[s] >= 0
             if own and not state.cards_revealed:
-                entry["wish_hand"] = [state.c.wishes[w].id for w in state.wish_hand[s]]
-        if cfg.hexes:
-            entry["hex"] = (state.c.hexes[state.hex[s]].id
-                            if state.hex[s] >= 0 and (own or state.cards_revealed) else None)
-            entry["hex_chosen"] = state.hex[s] >= 0
-            if own and not state.cards_revealed:
-                entry["hex_hand"] = [state.c.hexes[h].id for h in state.hex_hand[s]]
+                entry[f"{key}_hand"] = [cards[x].id for x in hand[s]]
         players.append(entry)
     view: dict[str, Any] = {
         "game": "spirits", "seat": seat, "players": state.players,

@@ -1,0 +1,1 @@
+"""Greylune: worker placement and retrieval over five years (see docs/rules/greylune.md)."""

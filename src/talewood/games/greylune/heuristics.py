@@ -1,0 +1,60 @@
+"""Greylune heuristics for the bots: a projected final score per seat, turned into a win chance."""
+
+from __future__ import annotations
+
+import math
+
+from talewood.engine import Rng, State
+
+from .actions import Ids
+from .content import load_content
+from .game import AUTUMN, GreyluneState
+
+C = load_content()
+_SEASON_MOVES = (Ids.TO_SUMMER, Ids.TO_AUTUMN)
+
+
+def projected_score(s: GreyluneState, p: int) -> float:
+    """Final VP as scored now, plus what coins, Villagers, skills and stories should still bring."""
+    b = s.breakdown(p)
+    years_left = 5 - s.year + (0 if s.season[p] == AUTUMN else 0.6)
+    owned = 7 - s.supply[p]
+    untold = sum(C.encounters[e].story for e in s.untold[p])
+    this_year = s.active[p] + s.villagers_in_village(p)
+    value = float(b["total"])
+    value += 0.3 * s.coins[p]
+    value += 0.9 * this_year * (1.0 if s.season[p] != AUTUMN else 0.0)
+    value += years_left * (1.6 * owned + 0.7 * (s.str_[p] + s.mag[p]) + 0.5 * len(s.income[p]))
+    value += (0.8 if s.year < 5 else 0.4) * untold
+    value += 0.6 * min(s.str_[p], s.mag[p])
+    if s.stack and s.stack[-1].seat == p:
+        value += _PENDING.get(s.stack[-1].kind, 0.0)
+        if s.stack[-1].kind == "arrive":
+            d = s.stack[-1].data[0]
+            value += 2.5 * sum(1 for e in s.enc_board if C.encounters[e].distance == d)
+    return value
+
+
+# What a pending decision of one's own is worth (the greedy bot looks one step ahead only).
+_PENDING = {"move": 2.5, "story": 3.0, "encounter": 3.0, "skill": 1.0, "ready": 0.5, "bonus": 3.0}
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Roughly the chance that `seat` wins, in [0, 1]."""
+    assert isinstance(state, GreyluneState)
+    s = state
+    if s.over:
+        res = s.result()
+        return 1.0 / len(res.winners) if seat in res.winners else 0.0
+    mine = projected_score(s, seat)
+    best_other = max(projected_score(s, p) for p in range(s.players) if p != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 6.0))
+
+
+def rollout_action(state: State, rng: Rng) -> int:
+    """A cheap policy: random, but slow to leave a season while there is something else to do."""
+    legal = state.legal_actions()
+    action = legal[int(rng.random() * len(legal))]
+    if action in _SEASON_MOVES and len(legal) > 1 and rng.random() < 0.7:
+        action = legal[int(rng.random() * len(legal))]
+    return action
