@@ -1,4 +1,4 @@
-"""The `talewood` command: games, play, simulate, replay, bench."""
+"""The `talewood` command: games, play, simulate, tournament, replay, bench."""
 
 from __future__ import annotations
 
@@ -54,6 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--backend", default="local", help="local (process pool) or ray (a Ray cluster)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
+    tour = sub.add_parser("tournament", help="seat-rotated bot matches: win rates, 95% CIs, ratings")
+    tour.add_argument("game")
+    tour.add_argument("--bots", type=_seats, required=True, help="bot kinds, e.g. hard,normal,greedy,random")
+    tour.add_argument("--games", type=int, required=True)
+    tour.add_argument("--players", type=int, default=None, help="seats per game (default: 2, or the bots listed)")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    tour.add_argument("--workers", type=int, default=None)
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+
     report = sub.add_parser("report", help="a balance report from bot games: scores, secret cards met")
     report.add_argument("game")
     report.add_argument("--games", type=int, default=200)
@@ -94,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         options=parse_assignments(args.option), save_dir=args.save)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "replay":
             return _replay(args.record)
         if args.command == "report":
@@ -147,6 +159,35 @@ def _print_summary(summary: dict[str, Any]) -> None:
         print(f"  error with seed {error['seed']} ({error['players']} players): {error['error']}")
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    import time
+
+    from .sim.batch import default_workers
+    from .sim.tournament import format_summary, run_tournament, summarise
+
+    game = load(args.game)
+    players = args.players or max(game.min_players, min(2, game.max_players))
+    options = parse_assignments(args.option)
+    workers = args.workers or default_workers()
+    start = time.perf_counter()
+    progress = None
+    if sys.stderr.isatty() and not args.json:
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task(f"{game.name} tournament", total=args.games)
+        progress = lambda n: bar.advance(task, n)  # noqa: E731
+    try:
+        matches = run_tournament(args.game, args.bots, args.games, players, args.seed, options, workers, progress)
+    finally:
+        if progress is not None:
+            bar.stop()
+    summary = summarise(args.game, args.bots, players, matches, time.perf_counter() - start, options)
+    print(json.dumps(summary) if args.json else format_summary(summary))
+    return 0
+
+
 def _report(args: argparse.Namespace) -> int:
     from .sim.batch import default_workers, run_batch
     from .sim.report import balance_report
@@ -183,7 +224,8 @@ def _bench(args: argparse.Namespace) -> int:
         for r in results:
             print(f"{r['game']} ({r['players']} players): {r['random_games_per_second']} random games/s, "
                   f"{r['decisions_per_second']} decisions/s, {r['clones_per_second']} clones/s, "
-                  f"{r['legal_action_calls_per_second']} legal-action calls/s")
+                  f"{r['legal_action_calls_per_second']} legal-action calls/s, "
+                  f"{r['mcts_iterations_per_second']} MCTS iterations/s")
     return 0
 
 

@@ -47,5 +47,5 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
 
 
 def _ensure_builtin() -> None:
-    if not _FACTORIES:
-        from . import simple  # noqa: F401  (registers random and greedy)
+    # imported here, not at the top, because they import this module; importing is idempotent
+    from . import levels  # noqa: F401  (registers random and greedy, then easy, normal and hard)

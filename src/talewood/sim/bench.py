@@ -77,7 +77,29 @@ def bench_game(game_id: str, seconds: float = 2.0) -> dict[str, Any]:
         "decisions_per_second": round(_rate(seconds, decisions), 1),
         "clones_per_second": round(_rate(seconds, clones), 1),
         "legal_action_calls_per_second": round(_rate(seconds, legal_calls), 1),
+        "mcts_iterations_per_second": round(mcts_rate(positions, seconds), 1),
     }
+
+
+def mcts_rate(positions: list[State], seconds: float) -> float:
+    """IS-MCTS iterations per second (the `hard` level's search: determinize, select, roll out, evaluate)."""
+    from ..agents.levels import LEVELS
+    from ..agents.mcts import MCTSAgent
+
+    _, _, depth = LEVELS["hard"]
+    live = [p for p in positions if not p.is_over and len(p.legal_actions()) > 1]
+    if not live:
+        return 0.0
+    agent = MCTSAgent(1, iterations=200, depth=depth)
+    turn = [0]
+
+    def search() -> int:
+        state = live[turn[0] % len(live)]
+        turn[0] += 1
+        agent.search(state, state.current_player or 0)
+        return agent.last_iterations
+
+    return _rate(seconds, search)
 
 
 def bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[dict[str, Any]]:

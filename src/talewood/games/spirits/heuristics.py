@@ -11,7 +11,7 @@ import math
 
 from ...engine import Rng
 from . import rulings
-from .scoring import favor_count, firefly_count, hex_strikes, power_count, spirit_count, wish_met
+from .scoring import firefly_count, hex_strikes, spirit_count, wish_met
 from .state import F_GEM, SpiritsState
 
 LEAD_SCALE = 8.0        # points of lead that make a win about 73% likely
@@ -20,41 +20,74 @@ BEHIND_SHARE = 0.15     # symbols in a spirit you do not lead may still turn it
 GEM_VALUE = 0.6         # a gemstone in hand: a future reservation or payment
 
 
+def counts(state: SpiritsState) -> tuple[list[list[int]], list[list[int]]]:
+    """Per seat: each spirit's count and each power source's count (tiles, favor tokens, Wish symbols)."""
+    ns = state.cfg.n_spirits
+    tokens = state.c.tokens
+    sym, pw = state.sym, state.pw
+    spirits, powers = [], []
+    for s in range(state.players):
+        sp = sym[s * 10: s * 10 + ns]
+        po = pw[s * 3: s * 3 + 3]
+        for k in state.favors[s]:
+            token = tokens[k]
+            kind = token.kind
+            if kind == "spirit":
+                sp[token.spirit] += 1
+            elif kind == "power":
+                po[token.power] += 1
+        for x in state.reward_syms[s]:
+            sp[x] += 1
+        spirits.append(sp)
+        powers.append(po)
+    return spirits, powers
+
+
 def projected_scores(state: SpiritsState) -> list[float]:
+    """Each player's final score as projected from the position (see the module's docstring)."""
     n = state.players
     cfg = state.cfg
-    spirits = [[spirit_count(state, s, x) for x in range(cfg.n_spirits)] for s in range(n)]
-    powers = [[power_count(state, s, p) for p in range(3)] for s in range(n)]
-    left = len(state.exposed) / 12.0          # how much of the forest is still open to change things
+    ns = cfg.n_spirits
+    spirits, powers = counts(state)
+    left = min(1.0, len(state.exposed) / 12.0)   # how much of the forest is still open to change things
+    tokens = state.c.tokens
+    penalty = rulings.MISSING_PENALTY * (1.0 if state.over else 0.8)
+    sym, pw = state.sym, state.pw
     out = []
     for s in range(n):
         value = 0.0
         for table in (spirits, powers):
             mine = table[s]
-            for x in range(len(mine)):
-                best_other = max((table[o][x] for o in range(n) if o != s), default=0)
-                c = mine[x]
+            others = [table[o] for o in range(n) if o != s]
+            for x, c in enumerate(mine):
+                if not c:
+                    continue
+                best_other = max(row[x] for row in others) if others else 0
                 if c > best_other:
                     value += c
-                elif c == best_other and c > 0:
+                elif c == best_other:
                     value += c * SHARED_SHARE
                 else:
                     value += c * BEHIND_SHARE
-        on_tiles = state.sym[s * 10: s * 10 + cfg.n_spirits]
-        missing = sum(1 for c in on_tiles if c == 0) + sum(1 for p in range(3) if state.pw[s * 3 + p] == 0)
-        value -= rulings.MISSING_PENALTY * missing * (1.0 if state.over else 0.8)
-        value += GEM_VALUE * (state.supply[s] + state.placed[s]) * min(1.0, left)
-        value += state.drops[s] + sum(1 for k in state.favors[s] if state.c.tokens[k].kind == "nature_point")
+        base = s * 10
+        missing = sym[base: base + ns].count(0) + pw[s * 3: s * 3 + 3].count(0)
+        value -= penalty * missing
+        value += GEM_VALUE * (state.supply[s] + state.placed[s]) * left
+        value += state.drops[s]
+        favors = state.favors[s]
+        for k in favors:
+            if tokens[k].kind == "nature_point":
+                value += 1.0
         if cfg.wishes and state.wish[s] >= 0 and wish_met(state, s, state.wish[s]):
             wish = state.c.wishes[state.wish[s]]
             value += 1.5 if wish.reward == "favor_token" else 1.5 * len(wish.reward_symbols)
         if cfg.hexes and state.hex[s] >= 0 and hex_strikes(state, s, state.hex[s], spirits, powers):
-            value -= 6.0
+            value -= state.c.hexes[state.hex[s]].penalty
         if cfg.fireflies:
             flies = firefly_count(state, s)
             if flies and flies >= max(firefly_count(state, o) for o in range(n)):
                 value -= 2.0 * flies
-        value += 0.1 * favor_count(state, s)
+        value += 0.1 * len(favors)
         out.append(value)
     return out
 
@@ -74,6 +107,22 @@ def evaluate(state: SpiritsState, seat: int) -> float:
     scores = projected_scores(state)
     best_other = max(scores[o] for o in range(state.players) if o != seat)
     return 1.0 / (1.0 + math.exp(-(scores[seat] - best_other) / LEAD_SCALE))
+
+
+def evaluate_all(state: SpiritsState) -> list[float]:
+    """`evaluate` for every seat at once (the projection is computed once): what the search backs up."""
+    n = state.players
+    if state.over:
+        winners = state.result().winners
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    if state.cfg.solo:
+        return [evaluate(state, 0)]
+    scores = projected_scores(state)
+    out = []
+    for s in range(n):
+        best_other = max(scores[o] for o in range(n) if o != s)
+        out.append(1.0 / (1.0 + math.exp(-(scores[s] - best_other) / LEAD_SCALE)))
+    return out
 
 
 def rollout_action(state: SpiritsState, rng: Rng) -> int:

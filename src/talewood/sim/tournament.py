@@ -1,0 +1,209 @@
+"""Seat-rotated bot tournaments: win rates with Wilson 95% intervals and openskill ratings.
+
+The schedule: the bot list names the entrants (a kind may repeat, e.g. `hard,greedy,greedy,greedy`).
+Each *deal* (one game seed) draws P entrants — every P-subset of the list in turn, or the whole list
+when it has exactly P — and is played P times, rotating the seats, so every entrant plays every seat
+equally often on the same forest. `games` counts the games played (a multiple of P keeps the
+rotation exact). Shared wins count as a win for each winner.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from ..agents import make_agent
+from ..engine import InvalidOption
+from ..games import load
+from .batch import agent_seed
+from .ratings import Ratings, wilson
+
+CHUNK = 4
+
+
+@dataclass
+class Match:
+    """One tournament game: its deal seed, the bot kind in each seat, and what happened."""
+
+    index: int
+    seed: int
+    seats: list[str]
+    scores: list[float] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    decisions: int = 0
+    times: dict[str, list[float]] = field(default_factory=dict)   # per kind: seconds per searched decision
+    cpu: dict[str, list[float]] = field(default_factory=dict)     # the same in this process's CPU time
+    error: str | None = None
+
+
+def schedule(bots: list[str], games: int, players: int, seed: int) -> list[Match]:
+    """The seat-rotated games of a tournament (see the module's docstring)."""
+    if len(bots) < players:
+        raise InvalidOption(f"{len(bots)} bots for {players}-player games: list at least {players} "
+                            f"(repeat a kind to field it twice, e.g. hard,greedy,greedy,greedy)")
+    lineups = [list(c) for c in combinations(range(len(bots)), players)]
+    out: list[Match] = []
+    deal = 0
+    while len(out) < games:
+        lineup = lineups[deal % len(lineups)]
+        for r in range(players):
+            if len(out) >= games:
+                break
+            seats = [bots[lineup[(i + r) % players]] for i in range(players)]
+            out.append(Match(index=len(out), seed=seed + deal, seats=seats))
+        deal += 1
+    return out
+
+
+def play_match(game_id: str, match: Match, options: Mapping[str, Any]) -> Match:
+    """Play one game; an exception is caught and reported with the seed."""
+    try:
+        state = load(game_id).new_game(len(match.seats), match.seed, options, tracked=False)
+        rotation = match.index  # a different bot seed for each rotation of a deal
+        agents = [make_agent(kind, agent_seed(match.seed * 31 + rotation, i)) for i, kind in enumerate(match.seats)]
+        times: dict[str, list[float]] = {k: [] for k in match.seats}
+        cpu: dict[str, list[float]] = {k: [] for k in match.seats}
+        clock, cpu_clock = time.perf_counter, time.process_time
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            searched = len(state.legal_actions()) > 1
+            start, cpu_start = clock(), cpu_clock()
+            action = agents[seat].choose(state)
+            if searched:
+                times[match.seats[seat]].append(clock() - start)
+                cpu[match.seats[seat]].append(cpu_clock() - cpu_start)
+            state.apply(action)
+            match.decisions += 1
+        result = state.result()
+        match.scores = list(result.scores)
+        match.winners = list(result.winners)
+        match.times = times
+        match.cpu = cpu
+    except Exception as exc:  # a tournament goes on past one broken game
+        match.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
+    return match
+
+
+def _play_chunk(args: tuple[str, list[Match], dict[str, Any]]) -> list[Match]:
+    game_id, matches, options = args
+    return [play_match(game_id, m, options) for m in matches]
+
+
+def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed: int = 0,
+                   options: Mapping[str, Any] | None = None, workers: int = 1,
+                   progress: Callable[[int], None] | None = None) -> list[Match]:
+    options = dict(options or {})
+    game = load(game_id)
+    game.check_players(players)
+    game.parse_options(options, players)
+    for kind in set(bots):
+        make_agent(kind)  # refuse unknown kinds before starting
+    if games < 1:
+        raise InvalidOption("--games must be at least 1")
+    matches = schedule(bots, games, players, seed)
+    chunks = [matches[i:i + CHUNK] for i in range(0, len(matches), CHUNK)]
+    done: list[Match] = []
+    if workers <= 1:
+        for chunk in chunks:
+            done.extend(_play_chunk((game_id, chunk, options)))
+            if progress:
+                progress(len(chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_play_chunk, (game_id, chunk, options)) for chunk in chunks]
+            for future in as_completed(futures):
+                result = future.result()
+                done.extend(result)
+                if progress:
+                    progress(len(result))
+    done.sort(key=lambda m: m.index)
+    return done
+
+
+def summarise(game_id: str, bots: list[str], players: int, matches: list[Match], seconds: float,
+              options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    kinds = list(dict.fromkeys(bots))
+    ok = [m for m in matches if m.error is None]
+    appearances = dict.fromkeys(kinds, 0)
+    wins = dict.fromkeys(kinds, 0)
+    seat_wins = {k: [0] * players for k in kinds}
+    seat_games = {k: [0] * players for k in kinds}
+    score_sum = dict.fromkeys(kinds, 0.0)
+    times: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu: dict[str, list[float]] = {k: [] for k in kinds}
+    ratings = Ratings(kinds)
+    for m in ok:
+        for s, kind in enumerate(m.seats):
+            appearances[kind] += 1
+            seat_games[kind][s] += 1
+            score_sum[kind] += m.scores[s]
+            if s in m.winners:
+                wins[kind] += 1
+                seat_wins[kind][s] += 1
+        for kind, t in m.times.items():
+            times[kind].extend(t)
+        for kind, t in m.cpu.items():
+            cpu[kind].extend(t)
+        ratings.update(m.seats, m.scores, m.winners)
+    win_rate = {k: round(wins[k] / appearances[k], 4) if appearances[k] else None for k in kinds}
+    ci95 = {k: [round(x, 4) for x in wilson(wins[k], appearances[k])] for k in kinds}
+
+    def timing(values: list[float]) -> dict[str, Any]:
+        if not values:
+            return {"decisions": 0}
+        values = sorted(values)
+        return {"decisions": len(values), "median": round(statistics.median(values), 4),
+                "mean": round(statistics.fmean(values), 4), "p90": round(values[int(0.9 * (len(values) - 1))], 4),
+                "max": round(values[-1], 4)}
+
+    return {
+        "game": game_id,
+        "players": players,
+        "options": dict(options or {}),
+        "bots": bots,
+        "games": len(matches),
+        "completed": len(ok),
+        "errors": len(matches) - len(ok),
+        "error_games": [{"seed": m.seed, "seats": m.seats, "error": (m.error or "").splitlines()[0]}
+                        for m in matches if m.error is not None][:50],
+        "appearances": appearances,
+        "wins": wins,
+        "win_rate": win_rate,
+        "ci95": ci95,
+        "rating": ratings.to_json(),
+        "seat_wins": seat_wins,
+        "seat_games": seat_games,
+        "mean_score": {k: round(score_sum[k] / appearances[k], 3) if appearances[k] else None for k in kinds},
+        "seconds_per_decision": {k: timing(times[k]) for k in kinds},
+        "cpu_seconds_per_decision": {k: timing(cpu[k]) for k in kinds},
+        "seconds": round(seconds, 2),
+        "shared_wins": "a shared win counts as a win for each winner",
+    }
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['game']}, {summary['players']} players: {summary['completed']}/{summary['games']} games, "
+             f"{summary['errors']} errors, {summary['seconds']} s"]
+    order = sorted(summary["win_rate"], key=lambda k: -(summary["rating"][k]["ordinal"]))
+    lines.append(f"{'bot':<10} {'games':>6} {'wins':>6} {'win rate':>9} {'95% CI':>17} {'rating (mu±sigma)':>20} "
+                 f"{'s/decision (median)':>20}")
+    for k in order:
+        lo, hi = summary["ci95"][k]
+        r = summary["rating"][k]
+        rate = summary["win_rate"][k]
+        t = summary["seconds_per_decision"][k].get("median", "-")
+        rating = f"{r['mu']:.1f}±{r['sigma']:.1f}"
+        lines.append(f"{k:<10} {summary['appearances'][k]:>6} {summary['wins'][k]:>6} "
+                     f"{'-' if rate is None else f'{rate:.1%}':>9} {f'[{lo:.1%}, {hi:.1%}]':>17} "
+                     f"{rating:>20} {t!s:>20}")
+    for e in summary["error_games"]:
+        lines.append(f"  error with seed {e['seed']} ({','.join(e['seats'])}): {e['error']}")
+    lines.append("(a shared win counts as a win for each winner)")
+    return "\n".join(lines)
