@@ -145,6 +145,10 @@ class State(ABC):
             self.history.append(action)
         return NO_EVENTS if log is None else log[start:]
 
+    def invalidate(self) -> None:
+        """Forget the cached legal actions after a position was edited by hand (scenario set-ups)."""
+        self._legal_version = -1
+
     def offer(self, actions: list[int]) -> None:
         """From inside `_apply`: the legal actions of the next decision, already computed (sorted)."""
         self._offered = actions

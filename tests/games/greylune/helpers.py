@@ -66,7 +66,7 @@ def set_turn(s: GreyluneState, seat: int, season: int) -> None:
     s.cur = seat
     s.season[seat] = season
     s.stack = [Frame("turn", seat)]
-    s.version += 1
+    s.invalidate()
 
 
 def set_seals(s: GreyluneState, slot: int, values: tuple[int, ...]) -> None:
@@ -79,7 +79,7 @@ def set_seals(s: GreyluneState, slot: int, values: tuple[int, ...]) -> None:
         else:
             s.seal_discard.remove(v)
     s.seals[slot] = tuple(sorted(values))
-    s.version += 1
+    s.invalidate()
 
 
 def give(s: GreyluneState, seat: int, name: str) -> None:
@@ -97,13 +97,13 @@ def give(s: GreyluneState, seat: int, name: str) -> None:
         s.comps[seat].append(idx)
     else:
         s.items[seat].append(idx)
-    s.version += 1
+    s.invalidate()
 
 
 def place_villager(s: GreyluneState, seat: int, gap: int, n: int = 1) -> None:
     s.active[seat] -= n
     s.gapv[gap * 4 + seat] += n
-    s.version += 1
+    s.invalidate()
 
 
 def take_encounter(s: GreyluneState, seat: int, name: str, told: bool = False) -> None:
@@ -114,7 +114,7 @@ def take_encounter(s: GreyluneState, seat: int, name: str, told: bool = False) -
             where.remove(e)
             break
     (s.told if told else s.untold)[seat].append(e)
-    s.version += 1
+    s.invalidate()
 
 
 def put_encounter_on_board(s: GreyluneState, name: str) -> int:
@@ -125,7 +125,7 @@ def put_encounter_on_board(s: GreyluneState, name: str) -> int:
                 where.remove(e)
                 break
         s.enc_board.append(e)
-    s.version += 1
+    s.invalidate()
     return e
 
 

@@ -46,7 +46,7 @@ def _with_event(s, name: str) -> None:  # type: ignore[no-untyped-def]
                 where[where.index(k)] = s.event_current
                 break
         s.event_current = k
-    s.version += 1
+    s.invalidate()
 
 
 def test_william_takes_part_in_the_event_in_spring() -> None:
@@ -77,7 +77,7 @@ def test_the_other_events() -> None:
     _with_event(s, "Tournament")
     assert act("event", option=0) not in s.legal_actions()  # no Strength to spend
     s.str_[WILLIAM] = 1
-    s.version += 1
+    s.invalidate()
     s.apply(act("event", option=1))
     assert (s.str_[WILLIAM], s.vp[WILLIAM]) == (0, 4)
     s = scenario(seat=WILLIAM)
@@ -88,7 +88,7 @@ def test_the_other_events() -> None:
     _with_event(s, "Magic Show")
     assert act("event", option=0) not in s.legal_actions()
     s.mag[WILLIAM] = 1
-    s.version += 1
+    s.invalidate()
     s.apply(act("event", option=0))
     assert s.mag[WILLIAM] == 0
     assert s.stack[-1].kind == "move" and s.stack[-1].data[0] == 5
@@ -201,7 +201,7 @@ def test_conny_moves_one_space_and_meets_only_the_right_requirement() -> None:
     s.adventurer[CONNY] = 3
     s.mag[CONNY] = 1
     s.stack = [Frame("turn", CONNY), Frame("move", CONNY, (2, 0))]
-    s.version += 1
+    s.invalidate()
     s.apply(act("move_to", space=4))
     s.apply(act("encounter", encounter=e))
     assert act("sides", sides=0) not in s.legal_actions()
@@ -219,7 +219,7 @@ def test_connys_quest_returning_a_villager_to_the_supply() -> None:
     s.quests[0] = quest  # on the Hammer space (7/5 VP)
     s.adventurer[CONNY] = 3
     s.stack = [Frame("turn", CONNY), Frame("move", CONNY, (1, 0))]
-    s.version += 1
+    s.invalidate()
     s.apply(act("move_to", space=3))  # stays where she is
     s.apply(act("quest"))
     assert (s.active[CONNY], s.supply[CONNY]) == (2, 5)

@@ -88,7 +88,7 @@ def start(state: SpiritsState, seat: int, first_turn: bool = False) -> None:
     state.cur = seat
     state.took = 0
     state.first_turn = first_turn
-    state.version += 1        # forget cached legal actions
+    state.invalidate()
 
 
 def give(state: SpiritsState, seat: int, *tiles: int) -> None:
