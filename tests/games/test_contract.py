@@ -118,6 +118,28 @@ def test_views_hide_what_a_seat_cannot_see(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_determinize_depends_only_on_what_the_seat_sees(game_id):
+    """Two worlds the seat cannot tell apart, re-dealt with the same generator, are the same world;
+    and a world's legal actions are its own, not the real state's cached ones."""
+    game = load(game_id)
+    rng = Rng(31)
+    for players in counts(game_id):
+        state = game.new_game(players, 5)
+        for _ in range(60):
+            if state.is_over:
+                break
+            seat = state.current_player
+            assert seat is not None
+            other = state.determinize(seat, Rng(rng.next64()))
+            a = state.determinize(seat, Rng(77))
+            b = other.determinize(seat, Rng(77))
+            assert a.state_hash() == b.state_hash()
+            assert a.legal_actions() == a._legal_actions()
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_determinize_leaves_the_original_alone(game_id):
     game = load(game_id)
     state = game.new_game(game.max_players, 2)

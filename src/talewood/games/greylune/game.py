@@ -660,24 +660,26 @@ class GreyluneState(State):
         for period in (1, 2, 3):
             pos = [i for i, c in enumerate(o.village_deck) if CARDS[c].period == period]
             hidden = [c for c in o.village_removed if CARDS[c].period == period]
-            pool = [o.village_deck[i] for i in pos] + hidden
-            rng.shuffle(pool)
+            pool = sorted([o.village_deck[i] for i in pos] + hidden)   # sorted: the secret order must not
+            rng.shuffle(pool)                                             # leak into the re-deal
             for i, c in zip(pos, pool, strict=False):
                 o.village_deck[i] = c
             rest = pool[len(pos):]
             o.village_removed = [c for c in o.village_removed if CARDS[c].period != period] + rest
             epos = [i for i, e in enumerate(o.enc_deck) if ENC[e].period == period]
             ehidden = [e for e in o.enc_removed if ENC[e].period == period]
-            epool = [o.enc_deck[i] for i in epos] + ehidden
+            epool = sorted([o.enc_deck[i] for i in epos] + ehidden)
             rng.shuffle(epool)
             for i, e in zip(epos, epool, strict=False):
                 o.enc_deck[i] = e
             o.enc_removed = [e for e in o.enc_removed if ENC[e].period != period] + epool[len(epos):]
-        events = o.event_stack + o.event_removed
+        events = sorted(o.event_stack + o.event_removed)
         rng.shuffle(events)
         o.event_removed = events[:len(o.event_removed)]
         o.event_stack = events[len(o.event_removed):]
+        o.seal_pile.sort()
         rng.shuffle(o.seal_pile)
+        o.invalidate()          # the re-dealt world may allow other actions than the real one
         return o
 
     def breakdown(self, p: int) -> dict[str, int]:

@@ -706,6 +706,7 @@ class SpiritsState(State):
         for i in range(o.opp_revealed, len(o.opp_hidden)):
             slots.append(("opp", i, 0))
             pool.append(o.opp_hidden[i])
+        pool.sort()          # the re-deal must not depend on the secret order the pool was gathered in
         rng.shuffle(pool)
         for (where, a, b), k in zip(slots, pool, strict=True):
             if where == "forest":
@@ -722,7 +723,7 @@ class SpiritsState(State):
                 o.plus_new[s] = min(o.plus_new[s], plus)
         # face-down tiles
         hidden_places = [p for p, t in enumerate(o.place_tile) if t >= 0 and not o.face_up[t]]
-        hidden_tiles = [o.place_tile[p] for p in hidden_places]
+        hidden_tiles = sorted(o.place_tile[p] for p in hidden_places)
         rng.shuffle(hidden_tiles)
         for p, t in zip(hidden_places, hidden_tiles, strict=True):
             o.place_tile[p] = t
@@ -744,6 +745,7 @@ class SpiritsState(State):
                     hands[s] = [unknown.pop(), unknown.pop()]
                     if kept[s] >= 0:
                         kept[s] = hands[s][0]
+        o.invalidate()          # the re-dealt world may allow other actions than the real one
         return o
 
     def hash_key(self) -> tuple[Any, ...]:
