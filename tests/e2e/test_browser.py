@@ -29,16 +29,21 @@ def true_state(server: Server, game_id: str) -> State:
     return rebuild(load("spirits"), row[0], row[1], options, actions)
 
 
-def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -> None:
+def create_and_play(server: Server, browser: Any, game: str, options: dict[str, str | bool], seed: int,
+                    limit: int) -> Any:
+    """Create a 3-player game in the lobby (you, greedy, random) and click through it to the end."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(server.base + "/")
+    page.select_option("#game", game)
     page.select_option("#players", "3")
     page.select_option("#seat-1", "greedy")
     page.select_option("#seat-2", "random")
-    for module in ("wish", "hex", "seasons", "air_spirit", "fireflies"):
-        page.check(f"#opt-{module}")
-    page.select_option("#opt-scenario", "forbidden-forest")
-    page.fill("#seed", "42")
+    for name, value in options.items():
+        if value is True:
+            page.check(f"#opt-{name}")
+        else:
+            page.select_option(f"#opt-{name}", str(value))
+    page.fill("#seed", str(seed))
     page.click("#create-button")
     page.click("#play-link")
     page.wait_for_selector("#board svg")
@@ -46,9 +51,15 @@ def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -
     while wait_my_turn_or_end(page):
         click_next(page)
         clicks += 1
-        assert clicks < 400
-    scores = page.locator("#scores tr")
-    assert scores.count() == 3
+        assert clicks < limit
+    assert page.locator("#scores tr").count() == 3
+    assert load(game).name in page.inner_text("header")
+    return page
+
+
+def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -> None:
+    modules: dict[str, str | bool] = {m: True for m in ("wish", "hex", "seasons", "air_spirit", "fireflies")}
+    page = create_and_play(server, browser, "spirits", {**modules, "scenario": "forbidden-forest"}, 42, 400)
     assert page.locator("#board svg .result").count() == 1
     assert "Final scores" in page.inner_text("#board")
     page.click("#replay-link")
@@ -60,25 +71,7 @@ def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -
 
 def test_full_greylune_game_against_two_bots(server: Server, browser: Any) -> None:
     """Greylune in the browser: its own SVG board, clicked through five years to the final scores."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(server.base + "/")
-    page.select_option("#game", "greylune")
-    page.select_option("#players", "3")
-    page.select_option("#seat-1", "greedy")
-    page.select_option("#seat-2", "random")
-    page.fill("#seed", "7")
-    page.click("#create-button")
-    page.click("#play-link")
-    page.wait_for_selector("#board svg")
-    clicks = 0
-    while wait_my_turn_or_end(page):
-        click_next(page)
-        clicks += 1
-        assert clicks < 600
-    assert page.locator("#scores tr").count() == 3
-    state = load("greylune").new_game(3, 7)
-    assert state.game.name in page.inner_text("header")
-    page.close()
+    create_and_play(server, browser, "greylune", {}, 7, 600).close()
 
 
 def secrets_of(state: Any, seat: int) -> tuple[set[str], set[str]]:
