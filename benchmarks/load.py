@@ -60,8 +60,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadline: float, think: float,
-                   latencies: list[float], polls: list[float], server_side: list[float]) -> dict[str, Any]:
+                   latencies: list[float], polls: list[float], server_side: list[float],
+                   start_after: float = 0.0, stamps: list[float] | None = None) -> dict[str, Any]:
     rng = random.Random(index)
+    await asyncio.sleep(start_after)     # players arrive over the ramp, not all in the same instant
     seats = ["human", *bots]
     r = await client.post("/api/games", json={"game": "spirits", "players": len(seats), "seats": seats,
                                               "options": OPTIONS, "seed": 1000 + index})
@@ -85,6 +87,8 @@ async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadl
         r = await client.post(f"/api/games/{gid}/actions",
                               json={"token": token, "action": action, "version": state["version"]})
         latencies.append(time.perf_counter() - t0)
+        if stamps is not None:
+            stamps.append(t0)
         timing = r.headers.get("server-timing", "")
         if timing.startswith("app;dur="):
             server_side.append(float(timing[8:]) / 1000)
@@ -95,18 +99,23 @@ async def play_one(client: httpx.AsyncClient, index: int, bots: list[str], deadl
     return {"id": gid, "over": state["over"], "moves": moves}
 
 
-async def run(url: str, games: int, bots: list[str], seconds: float, think: float) -> dict[str, Any]:
+async def run(url: str, games: int, bots: list[str], seconds: float, think: float, ramp: float = 5.0,
+              warmup: float = 5.0) -> dict[str, Any]:
     latencies: list[float] = []
     polls: list[float] = []
     server_side: list[float] = []
+    stamps: list[float] = []
     deadline = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         start = time.perf_counter()
-        results = await asyncio.gather(*(play_one(client, i, bots, deadline, think, latencies, polls, server_side)
+        results = await asyncio.gather(*(play_one(client, i, bots, deadline, think, latencies, polls, server_side,
+                                                  ramp * i / max(1, games), stamps)
                                          for i in range(games)))
         elapsed = time.perf_counter() - start
     ms = [x * 1000 for x in latencies]
+    # steady state: the actions sent once every game has started and the warm-up is over
+    steady = [x * 1000 for x, t in zip(latencies, stamps, strict=True) if t - start >= ramp + warmup] or [0.0]
     inside = [x * 1000 for x in server_side] or [0.0]
     return {
         "games": games, "think_seconds": think, "finished": sum(1 for r in results if r["over"]),
@@ -116,6 +125,9 @@ async def run(url: str, games: int, bots: list[str], seconds: float, think: floa
         "latency_ms": {"p50": round(statistics.median(ms), 2), "p90": round(percentile(ms, 90), 2),
                        "p99": round(percentile(ms, 99), 2), "max": round(max(ms), 2),
                        "mean": round(statistics.fmean(ms), 2)},
+        "steady_latency_ms": {"after_seconds": ramp + warmup, "actions": len(steady),
+                              "p50": round(statistics.median(steady), 2), "p90": round(percentile(steady, 90), 2),
+                              "p99": round(percentile(steady, 99), 2), "max": round(max(steady), 2)},
         "server_ms": {"p50": round(statistics.median(inside), 2), "p90": round(percentile(inside, 90), 2),
                       "p99": round(percentile(inside, 99), 2), "max": round(max(inside), 2)},
         "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -132,6 +144,9 @@ def main() -> int:
     parser.add_argument("--bot-executor", default="process", choices=("process", "thread"))
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds the client waits before each human action (0: as fast as it can)")
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the games start")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds after the ramp before the steady-state figures start counting")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     proc = None
@@ -153,7 +168,8 @@ def main() -> int:
                 time.sleep(0.1)
     try:
         cpu_before = cpu_seconds(proc.pid) if proc is not None else 0.0
-        report = asyncio.run(run(url, args.games, [b for b in args.bots.split(",") if b], args.seconds, args.think))
+        report = asyncio.run(run(url, args.games, [b for b in args.bots.split(",") if b], args.seconds, args.think,
+                                 args.ramp, args.warmup))
         if proc is not None and report["human_actions"]:
             used = cpu_seconds(proc.pid) - cpu_before
             report["server_cpu_ms_per_human_action"] = round(used * 1000 / report["human_actions"], 2)
