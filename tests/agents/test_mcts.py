@@ -65,6 +65,18 @@ def test_the_budget_in_iterations_and_the_time_cap():
     assert 0 < capped.last_iterations < 10**9
 
 
+def test_stopping_once_the_choice_is_decided_chooses_what_the_whole_budget_would(monkeypatch):
+    positions = [midgame(2, seed=s, steps=6 + 3 * s) for s in range(6)]
+    early = []
+    for state in positions:
+        agent = MCTSAgent(5, iterations=600, depth=0)
+        early.append((agent.choose(state), agent.last_iterations))
+    monkeypatch.setattr(mcts_module, "_decided", lambda root, remaining: False)
+    full = [MCTSAgent(5, iterations=600, depth=0).choose(state) for state in positions]
+    assert [a for a, _ in early] == full
+    assert any(n < 600 for _, n in early), "no search stopped early: the test would prove nothing"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_plays_whole_games_with_all_modules(players):
     state = load("spirits").new_game(players, 40 + players, ALL_MODULES, tracked=False)
@@ -116,6 +128,24 @@ def test_canonical_rng_shuffle_depends_on_contents_not_order():
     a.shuffle(x)
     b.shuffle(y)
     assert x == y and sorted(x) == [1, 2, 3, 4, 5]
+
+
+def test_canonical_rng_shuffle_is_uniform():
+    # every permutation of four items about equally often (24,000 shuffles: 1,000 each, sd ~31)
+    rng = CanonicalRng(7)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(24_000):
+        items = [0, 1, 2, 3]
+        rng.shuffle(items)
+        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
+    assert len(counts) == 24 and all(850 < c < 1150 for c in counts.values())
+    # a long pool (several draws per shuffle): the first item lands in every place about equally
+    places = [0] * 48
+    for _ in range(9_600):
+        items = list(range(48))
+        rng.shuffle(items)
+        places[items.index(0)] += 1
+    assert all(120 < c < 290 for c in places), places
 
 
 @pytest.mark.parametrize("game_id", available())
