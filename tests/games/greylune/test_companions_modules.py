@@ -50,6 +50,28 @@ def test_evaluate_prefers_more_vp() -> None:
     assert heuristics.evaluate(s, 0) > before > 0.0
 
 
+def test_evaluate_all_is_evaluate_for_every_seat() -> None:
+    for s in _positions(3, 8, every=5):
+        assert heuristics.evaluate_all(s) == [heuristics.evaluate(s, p) for p in range(3)]
+
+
+def test_leaving_spring_early_costs_the_villagers_left_unplaced() -> None:
+    # Villagers placed in Spring are worth an activation each in Summer; moving to Summer with
+    # Villagers still active gives that up, so the projection must fall (a search rushed to Summer
+    # while the two were valued alike).
+    s = GAME.new_game(3, 2)
+    p = s.current_player
+    assert s.active[p] == 3  # type: ignore[attr-defined]
+    before = heuristics.projected_score(s, p)  # type: ignore[arg-type]
+    s.apply(next(a for a in s.legal_actions() if s.describe(a) == "move to Summer"))
+    assert s.current_player == p and s.season[p] == 1  # type: ignore[attr-defined]
+    after = heuristics.projected_score(s, p)  # type: ignore[arg-type]
+    assert after == before - 3 * (heuristics.VILLAGER_ACTIVATION - heuristics.VILLAGER_SUMMER)
+    placed = GAME.new_game(3, 2)
+    placed.apply(next(a for a in placed.legal_actions() if placed.describe(a).startswith("place a Villager")))
+    assert heuristics.projected_score(placed, p) == before  # type: ignore[arg-type]
+
+
 def test_svg_has_a_clickable_element_for_every_legal_action() -> None:
     for s in _positions(4, 6, every=11):
         seat = s.current_player

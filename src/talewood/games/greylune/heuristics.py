@@ -8,10 +8,15 @@ from talewood.engine import Rng, State
 
 from .actions import Ids
 from .content import load_content
-from .game import AUTUMN, GreyluneState
+from .game import AUTUMN, SPRING, GreyluneState
 
 C = load_content()
 _SEASON_MOVES = (Ids.TO_SUMMER, Ids.TO_AUTUMN)
+
+
+LEAD_SCALE = 6.0        # VP of projected lead that make a win about 73% likely
+VILLAGER_ACTIVATION = 1.4
+VILLAGER_SUMMER = 0.5
 
 
 def projected_score(s: GreyluneState, p: int) -> float:
@@ -20,10 +25,16 @@ def projected_score(s: GreyluneState, p: int) -> float:
     years_left = 5 - s.year + (0 if s.season[p] == AUTUMN else 0.6)
     owned = 7 - s.supply[p]
     untold = sum(C.encounters[e].story for e in s.untold[p])
-    this_year = s.active[p] + s.villagers_in_village(p)
     value = float(b["total"])
     value += 0.3 * s.coins[p]
-    value += 0.9 * this_year * (1.0 if s.season[p] != AUTUMN else 0.0)
+    if s.season[p] != AUTUMN:
+        # A Villager still to act this year: one in the Village (or active in Spring, to be placed)
+        # will activate a card; one left active in Summer can only take the smaller actions.
+        placed = s.villagers_in_village(p)
+        if s.season[p] == SPRING:
+            value += VILLAGER_ACTIVATION * (s.active[p] + placed)
+        else:
+            value += VILLAGER_ACTIVATION * placed + VILLAGER_SUMMER * s.active[p]
     value += years_left * (1.6 * owned + 0.7 * (s.str_[p] + s.mag[p]) + 0.5 * len(s.income[p]))
     value += (0.8 if s.year < 5 else 0.4) * untold
     value += 0.6 * min(s.str_[p], s.mag[p])
@@ -48,7 +59,23 @@ def evaluate(state: State, seat: int) -> float:
         return 1.0 / len(res.winners) if seat in res.winners else 0.0
     mine = projected_score(s, seat)
     best_other = max(projected_score(s, p) for p in range(s.players) if p != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 6.0))
+    return 1.0 / (1.0 + math.exp(-(mine - best_other) / LEAD_SCALE))
+
+
+def evaluate_all(state: State) -> list[float]:
+    """`evaluate` for every seat, each projected score computed once: what the search backs up."""
+    assert isinstance(state, GreyluneState)
+    s = state
+    n = s.players
+    if s.over:
+        winners = s.result().winners
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    scores = [projected_score(s, p) for p in range(n)]
+    out = []
+    for p in range(n):
+        best_other = max(scores[o] for o in range(n) if o != p)
+        out.append(1.0 / (1.0 + math.exp(-(scores[p] - best_other) / LEAD_SCALE)))
+    return out
 
 
 def rollout_action(state: State, rng: Rng) -> int:
