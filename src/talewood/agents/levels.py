@@ -17,12 +17,13 @@ from .mcts import mcts_factory
 # normal and hard score the expanded leaf with the evaluation at once (depth 0): on 4-player Spirits
 # against three greedy bots, 1500 iterations won 14/20 games with depth 0, 9/20 with depth 2 and 5/20
 # with depth 6 (the same 20 deals), and each iteration is cheaper. easy keeps short random rollouts.
-# hard's 1500 iterations won as often as 3000 on 4-player Spirits with every module against three
-# greedy bots (22/40 and 23/40 against 22/40 and 18/40) at half the time a decision.
+# hard's budget: 1500 iterations won as often as 3000 on 4-player Spirits with every module against
+# three greedy bots (22/40 and 23/40 against 22/40 and 18/40), and on Greylune 300 iterations already
+# beat two greedy bots in 38 of 60 games; 1000 keeps hard's decisions quick (docs/bots.md measures it).
 LEVELS: dict[str, tuple[int, float, int]] = {
     "easy": (40, 0.1, 4),
     "normal": (400, 0.18, 0),
-    "hard": (1500, 0.9, 0),
+    "hard": (1000, 0.9, 0),
 }
 
 for _kind, (_iterations, _cap, _depth) in LEVELS.items():

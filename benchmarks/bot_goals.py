@@ -1,0 +1,159 @@
+"""The bots' strength goals, each measured by a seat-rotated tournament, and whether it is met.
+
+    .venv/bin/python benchmarks/bot_goals.py                      # every goal at its full size
+    .venv/bin/python benchmarks/bot_goals.py --only greylune      # the goals whose name contains a word
+    .venv/bin/python benchmarks/bot_goals.py --scale 0.1          # a tenth of the games (a quick look)
+    .venv/bin/python benchmarks/bot_goals.py --list
+
+Each finished tournament is appended to the results file (JSON lines, `--out`) at once, so a long run
+that is stopped keeps what it measured, and `--resume` skips the goals already in the file. At the
+end a Markdown table: games, wins, rate, Wilson 95% interval, the median CPU seconds a decision of
+the measured bot, and whether the goal is met (on the measured rate; the interval says how sure).
+A full run is hours of CPU on two cores: the hard bot thinks a third of a second per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from talewood.sim.tournament import run_tournament, summarise
+
+ALL_MODULES = {"wish": True, "hex": True, "seasons": True, "air_spirit": True, "fireflies": True,
+               "scenario": "standard"}
+
+
+@dataclass(frozen=True)
+class Goal:
+    name: str
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    at_least: float           # the measured bot's win rate must reach this (strictly more when `above`)
+    above: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 50_000
+
+    @property
+    def bot(self) -> str:
+        return self.bots[0]
+
+    def met(self, rate: float) -> bool:
+        return rate > self.at_least if self.above else rate >= self.at_least
+
+
+def _spirits(suffix: str, options: dict[str, Any], seed: int) -> list[Goal]:
+    return [
+        Goal(f"spirits 2p{suffix}: hard vs random", "spirits", 2, ("hard", "random"), 400, 0.95,
+             options=options, seed=seed),
+        Goal(f"spirits 2p{suffix}: hard vs greedy", "spirits", 2, ("hard", "greedy"), 400, 0.65,
+             options=options, seed=seed + 1000),
+        Goal(f"spirits 2p{suffix}: normal vs greedy", "spirits", 2, ("normal", "greedy"), 400, 0.55, above=True,
+             options=options, seed=seed + 2000),
+        Goal(f"spirits 4p{suffix}: hard vs three greedy", "spirits", 4, ("hard", "greedy", "greedy", "greedy"),
+             400, 0.40, above=True, options=options, seed=seed + 3000),
+    ]
+
+
+GOALS: list[Goal] = [
+    *_spirits("", {}, 50_000),
+    *_spirits(" all modules", ALL_MODULES, 70_000),
+    Goal("greylune 3p: hard vs two greedy", "greylune", 3, ("hard", "greedy", "greedy"), 300, 0.50, above=True,
+         seed=60_000),
+    Goal("greylune 3p: hard vs two random", "greylune", 3, ("hard", "random", "random"), 300, 0.95, seed=61_000),
+]
+
+
+def measure(goal: Goal, games: int, workers: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    matches = run_tournament(goal.game, list(goal.bots), games, goal.players, goal.seed, goal.options, workers)
+    return row(goal, summarise(goal.game, list(goal.bots), goal.players, matches, time.perf_counter() - start,
+                               goal.options))
+
+
+def row(goal: Goal, summary: dict[str, Any]) -> dict[str, Any]:
+    """A goal's result from a tournament summary (`talewood tournament --json` prints the same)."""
+    def same(options: dict[str, Any]) -> dict[str, str]:  # `--option wish=true` arrives as text
+        return {k: str(v).lower() for k, v in options.items()}
+
+    if (summary["game"], summary["players"], summary["bots"], same(summary["options"])) != (
+            goal.game, goal.players, list(goal.bots), same(goal.options)):
+        raise SystemExit(f"that tournament is not the one of {goal.name!r}: "
+                         f"{summary['game']} {summary['players']}p {summary['bots']} {summary['options']}")
+    rate = summary["win_rate"][goal.bot]
+    return {"goal": goal.name, "bot": goal.bot, "games": summary["completed"], "errors": summary["errors"],
+            "wins": summary["wins"][goal.bot], "win_rate": rate, "ci95": summary["ci95"][goal.bot],
+            "cpu_median": summary["cpu_seconds_per_decision"][goal.bot].get("median"),
+            "at_least": goal.at_least, "above": goal.above, "met": rate is not None and goal.met(rate),
+            "summary": summary}
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    lines = ["| goal | games | wins | rate | 95% CI | CPU s/decision (median) | goal | met |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lo, hi = r["ci95"]
+        need = f"{'>' if r['above'] else '≥'} {r['at_least']:.0%}"
+        lines.append(f"| {r['goal']} | {r['games']} | {r['wins']} | {r['win_rate']:.1%} | [{lo:.1%}, {hi:.1%}] "
+                     f"| {r['cpu_median']} | {need} | {'yes' if r['met'] else 'NO'} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--only", action="append", default=[], help="run the goals whose name contains this")
+    ap.add_argument("--scale", type=float, default=1.0, help="play this fraction of each goal's games")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=Path("bot-goals.jsonl"))
+    ap.add_argument("--resume", action="store_true", help="skip the goals already in --out")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--record", nargs=2, metavar=("GOAL", "JSON"),
+                    help="add to --out the result of a `talewood tournament --json` run for GOAL (its exact name)")
+    args = ap.parse_args(argv)
+    if args.record:
+        name, path = args.record
+        goal = next((g for g in GOALS if g.name == name), None)
+        if goal is None:
+            print(f"no goal is named {name!r}; --list shows them", file=sys.stderr)
+            return 2
+        result = row(goal, json.loads(Path(path).read_text()))
+        with args.out.open("a") as f:
+            f.write(json.dumps(result) + "\n")
+        print(table([result]))
+        return 0
+    goals = [g for g in GOALS if not args.only or any(w in g.name for w in args.only)]
+    if args.list:
+        for g in goals:
+            print(f"{g.name}: {g.games} games, {' '.join(f'{k}={v}' for k, v in g.options.items()) or 'base game'}")
+        return 0
+    if not goals:
+        print(f"no goal matches {args.only}; --list shows them", file=sys.stderr)
+        return 2
+    done: dict[str, dict[str, Any]] = {}
+    if args.resume and args.out.exists():
+        for line in args.out.read_text().splitlines():
+            earlier = json.loads(line)
+            done[earlier["goal"]] = earlier
+    rows = []
+    for goal in goals:
+        if goal.name in done:
+            rows.append(done[goal.name])
+            continue
+        games = max(goal.players, round(goal.games * args.scale))
+        print(f"{goal.name}: {games} games …", file=sys.stderr, flush=True)
+        result = measure(goal, games, args.workers)
+        with args.out.open("a") as f:
+            f.write(json.dumps(result) + "\n")
+        rows.append(result)
+    print(table(rows))
+    return 0 if all(r["met"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
