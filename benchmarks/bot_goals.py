@@ -57,7 +57,7 @@ def _spirits(suffix: str, options: dict[str, Any], seed: int) -> list[Goal]:
         Goal(f"spirits 2p{suffix}: normal vs greedy", "spirits", 2, ("normal", "greedy"), 400, 0.55, above=True,
              options=options, seed=seed + 2000),
         Goal(f"spirits 4p{suffix}: hard vs three greedy", "spirits", 4, ("hard", "greedy", "greedy", "greedy"),
-             400, 0.40, above=True, options=options, seed=seed + 3000),
+             200, 0.40, above=True, options=options, seed=seed + 3000),
     ]
 
 
@@ -66,7 +66,7 @@ GOALS: list[Goal] = [
     *_spirits(" all modules", ALL_MODULES, 70_000),
     Goal("greylune 3p: hard vs two greedy", "greylune", 3, ("hard", "greedy", "greedy"), 300, 0.50, above=True,
          seed=60_000),
-    Goal("greylune 3p: hard vs two random", "greylune", 3, ("hard", "random", "random"), 300, 0.95, seed=61_000),
+    Goal("greylune 3p: hard vs two random", "greylune", 3, ("hard", "random", "random"), 150, 0.95, seed=61_000),
 ]
 
 
