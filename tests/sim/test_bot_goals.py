@@ -1,0 +1,76 @@
+"""benchmarks/bot_goals.py: the strength goals, recorded from tournaments and judged."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from talewood.sim.tournament import run_tournament, summarise
+
+_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_goals.py"
+_spec = importlib.util.spec_from_file_location("bot_goals", _PATH)
+assert _spec is not None and _spec.loader is not None
+bot_goals = importlib.util.module_from_spec(_spec)
+sys.modules["bot_goals"] = bot_goals
+_spec.loader.exec_module(bot_goals)
+
+
+def _summary(bots, games=4, players=2, options=None):
+    matches = run_tournament("spirits", bots, games, players, seed=3, options=options)
+    return summarise("spirits", bots, players, matches, 0.1, options)
+
+
+def test_every_goal_names_a_known_game_and_bot_and_a_unique_name():
+    names = [g.name for g in bot_goals.GOALS]
+    assert len(names) == len(set(names))
+    for goal in bot_goals.GOALS:
+        assert goal.game in ("spirits", "greylune") and len(goal.bots) == goal.players
+        assert goal.games % goal.players == 0, "seat rotation needs a multiple of the players"
+
+
+def test_a_goal_is_met_on_its_threshold_strictly_when_asked():
+    at_least = bot_goals.Goal("g", "spirits", 2, ("hard", "random"), 2, 0.95)
+    above = bot_goals.Goal("g", "spirits", 2, ("hard", "random"), 2, 0.55, above=True)
+    assert at_least.met(0.95) and not at_least.met(0.9499)
+    assert above.met(0.5501) and not above.met(0.55)
+
+
+def test_row_and_table_from_a_tournament():
+    goal = bot_goals.Goal("greedy beats random", "spirits", 2, ("greedy", "random"), 4, 0.5)
+    summary = _summary(["greedy", "random"])
+    row = bot_goals.row(goal, summary)
+    assert row["games"] == 4 and row["wins"] == summary["wins"]["greedy"]
+    assert row["met"] == (summary["win_rate"]["greedy"] >= 0.5)
+    line = bot_goals.table([row]).splitlines()[2]
+    assert line.startswith("| greedy beats random | 4 | ") and line.endswith(("| yes |", "| NO |"))
+
+
+def test_a_tournament_of_other_bots_or_options_is_refused():
+    goal = bot_goals.Goal("g", "spirits", 2, ("greedy", "random"), 4, 0.5, options={"wish": True})
+    with pytest.raises(SystemExit, match="not the one"):
+        bot_goals.row(goal, _summary(["greedy", "random"]))
+    # options given as text on the command line (`--option wish=true`) are the same options
+    assert bot_goals.row(goal, _summary(["greedy", "random"], options={"wish": "true"}))["games"] == 4
+
+
+def test_record_appends_a_result_and_unknown_goals_are_refused(tmp_path, capsys):
+    name = "spirits 2p: hard vs random"
+    fake = _summary(["greedy", "random"])
+    fake["bots"] = ["hard", "random"]
+    fake["win_rate"]["hard"] = fake["win_rate"].pop("greedy")
+    fake["wins"]["hard"] = fake["wins"].pop("greedy")
+    fake["ci95"]["hard"] = fake["ci95"].pop("greedy")
+    fake["cpu_seconds_per_decision"]["hard"] = {"median": 0.1}
+    src = tmp_path / "t.json"
+    src.write_text(json.dumps(fake))
+    out = tmp_path / "goals.jsonl"
+    assert bot_goals.main(["--record", name, str(src), "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["goal"] == name
+    assert bot_goals.main(["--record", "no such goal", str(src), "--out", str(out)]) == 2
+    assert bot_goals.main(["--only", "no such goal", "--out", str(out)]) == 2
+    assert len(out.read_text().splitlines()) == 1
+    assert "| " + name in capsys.readouterr().out
