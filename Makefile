@@ -24,7 +24,7 @@ play: $(STAMP)
 	$(BIN)/talewood play spirits --seats human,greedy
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
 test: lint
