@@ -11,6 +11,7 @@ from .errors import (
     TalewoodError,
     UnknownGame,
 )
+from .estimates import win_chances
 from .events import Event, event, visible_to
 from .game import NO_EVENTS, Frame, Game, Result, State, seat_name
 from .options import Option, OptionSet, OptionValue, parse_assignments
@@ -51,4 +52,5 @@ __all__ = [
     "seat_name",
     "undoable",
     "visible_to",
+    "win_chances",
 ]

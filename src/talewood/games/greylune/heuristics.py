@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
-
-from talewood.engine import Rng, State
+from talewood.engine import Rng, State, win_chances
 
 from .actions import Ids
 from .content import load_content
@@ -57,9 +55,7 @@ def evaluate(state: State, seat: int) -> float:
     if s.over:
         res = s.result()
         return 1.0 / len(res.winners) if seat in res.winners else 0.0
-    mine = projected_score(s, seat)
-    best_other = max(projected_score(s, p) for p in range(s.players) if p != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other) / LEAD_SCALE))
+    return win_chances([projected_score(s, p) for p in range(s.players)], LEAD_SCALE)[seat]
 
 
 def evaluate_all(state: State) -> list[float]:
@@ -70,12 +66,7 @@ def evaluate_all(state: State) -> list[float]:
     if s.over:
         winners = s.result().winners
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    scores = [projected_score(s, p) for p in range(n)]
-    out = []
-    for p in range(n):
-        best_other = max(scores[o] for o in range(n) if o != p)
-        out.append(1.0 / (1.0 + math.exp(-(scores[p] - best_other) / LEAD_SCALE)))
-    return out
+    return win_chances([projected_score(s, p) for p in range(n)], LEAD_SCALE)
 
 
 def rollout_action(state: State, rng: Rng) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ...engine import Rng
+from ...engine import Rng, win_chances
 from . import rulings
 from .scoring import firefly_count, hex_strikes, spirit_count, wish_met
 from .state import F_GEM, SpiritsState
@@ -104,9 +104,7 @@ def evaluate(state: SpiritsState, seat: int) -> float:
         theirs = state.opp_sym[:9]
         margin = min(m - t for m, t in zip(mine, theirs, strict=True))
         return 1.0 / (1.0 + math.exp(-margin / 2.0))
-    scores = projected_scores(state)
-    best_other = max(scores[o] for o in range(state.players) if o != seat)
-    return 1.0 / (1.0 + math.exp(-(scores[seat] - best_other) / LEAD_SCALE))
+    return win_chances(projected_scores(state), LEAD_SCALE)[seat]
 
 
 def evaluate_all(state: SpiritsState) -> list[float]:
@@ -117,12 +115,7 @@ def evaluate_all(state: SpiritsState) -> list[float]:
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
     if state.cfg.solo:
         return [evaluate(state, 0)]
-    scores = projected_scores(state)
-    out = []
-    for s in range(n):
-        best_other = max(scores[o] for o in range(n) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(scores[s] - best_other) / LEAD_SCALE)))
-    return out
+    return win_chances(projected_scores(state), LEAD_SCALE)
 
 
 def rollout_action(state: SpiritsState, rng: Rng) -> int:
