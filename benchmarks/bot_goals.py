@@ -72,7 +72,16 @@ GOALS: list[Goal] = [
 
 def measure(goal: Goal, games: int, workers: int) -> dict[str, Any]:
     start = time.perf_counter()
-    matches = run_tournament(goal.game, list(goal.bots), games, goal.players, goal.seed, goal.options, workers)
+    played = 0
+
+    def progress(n: int) -> None:  # a line every tenth of the games: a long run shows it is alive
+        nonlocal played
+        before, played = played, played + n
+        if played * 10 // games > before * 10 // games:
+            print(f"  {played}/{games} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+
+    matches = run_tournament(goal.game, list(goal.bots), games, goal.players, goal.seed, goal.options, workers,
+                             progress)
     return row(goal, summarise(goal.game, list(goal.bots), goal.players, matches, time.perf_counter() - start,
                                goal.options))
 

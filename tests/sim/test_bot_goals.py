@@ -74,3 +74,10 @@ def test_record_appends_a_result_and_unknown_goals_are_refused(tmp_path, capsys)
     assert bot_goals.main(["--only", "no such goal", "--out", str(out)]) == 2
     assert len(out.read_text().splitlines()) == 1
     assert "| " + name in capsys.readouterr().out
+
+
+def test_measure_plays_the_goal_and_reports_progress(capsys):
+    goal = bot_goals.Goal("greedy vs random", "spirits", 2, ("greedy", "random"), 4, 0.5, seed=9)
+    row = bot_goals.measure(goal, 4, workers=1)
+    assert row["games"] == 4 and row["errors"] == 0 and row["goal"] == "greedy vs random"
+    assert "4/4 games" in capsys.readouterr().err
