@@ -57,7 +57,7 @@ def _spirits(suffix: str, options: dict[str, Any], seed: int) -> list[Goal]:
         Goal(f"spirits 2p{suffix}: normal vs greedy", "spirits", 2, ("normal", "greedy"), 400, 0.55, above=True,
              options=options, seed=seed + 2000),
         Goal(f"spirits 4p{suffix}: hard vs three greedy", "spirits", 4, ("hard", "greedy", "greedy", "greedy"),
-             200, 0.40, above=True, options=options, seed=seed + 3000),
+             120, 0.40, above=True, options=options, seed=seed + 3000),
     ]
 
 
