@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/bot_goals.py --only greylune      # the goals whose name contains a word
     .venv/bin/python benchmarks/bot_goals.py --scale 0.1          # a tenth of the games (a quick look)
     .venv/bin/python benchmarks/bot_goals.py --list
+    .venv/bin/python benchmarks/bot_goals.py --table              # what the results file holds
 
 Each finished tournament is appended to the results file (JSON lines, `--out`) at once, so a long run
 that is stopped keeps what it measured, and `--resume` skips the goals already in the file. At the
@@ -104,13 +105,14 @@ def row(goal: Goal, summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    lines = ["| goal | games | wins | rate | 95% CI | CPU s/decision (median) | goal | met |",
+    lines = ["| goal | games | wins | rate | 95% CI | s/decision (median), wall / CPU | goal | met |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lo, hi = r["ci95"]
         need = f"{'>' if r['above'] else '≥'} {r['at_least']:.0%}"
+        wall = r["summary"]["seconds_per_decision"][r["bot"]].get("median")
         lines.append(f"| {r['goal']} | {r['games']} | {r['wins']} | {r['win_rate']:.1%} | [{lo:.1%}, {hi:.1%}] "
-                     f"| {r['cpu_median']} | {need} | {'yes' if r['met'] else 'NO'} |")
+                     f"| {wall} / {r['cpu_median']} | {need} | {'yes' if r['met'] else 'NO'} |")
     return "\n".join(lines)
 
 
@@ -122,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path("bot-goals.jsonl"))
     ap.add_argument("--resume", action="store_true", help="skip the goals already in --out")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--table", action="store_true", help="print the table of the results in --out, run nothing")
     ap.add_argument("--record", nargs=2, metavar=("GOAL", "JSON"),
                     help="add to --out the result of a `talewood tournament --json` run for GOAL (its exact name)")
     args = ap.parse_args(argv)
@@ -145,10 +148,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no goal matches {args.only}; --list shows them", file=sys.stderr)
         return 2
     done: dict[str, dict[str, Any]] = {}
-    if args.resume and args.out.exists():
+    if (args.resume or args.table) and args.out.exists():
         for line in args.out.read_text().splitlines():
             earlier = json.loads(line)
             done[earlier["goal"]] = earlier
+    if args.table:
+        print(table([done[g.name] for g in goals if g.name in done]))
+        return 0
     rows = []
     for goal in goals:
         if goal.name in done:

@@ -65,6 +65,7 @@ def test_record_appends_a_result_and_unknown_goals_are_refused(tmp_path, capsys)
     fake["wins"]["hard"] = fake["wins"].pop("greedy")
     fake["ci95"]["hard"] = fake["ci95"].pop("greedy")
     fake["cpu_seconds_per_decision"]["hard"] = {"median": 0.1}
+    fake["seconds_per_decision"]["hard"] = {"median": 0.2}
     src = tmp_path / "t.json"
     src.write_text(json.dumps(fake))
     out = tmp_path / "goals.jsonl"
@@ -74,6 +75,9 @@ def test_record_appends_a_result_and_unknown_goals_are_refused(tmp_path, capsys)
     assert bot_goals.main(["--only", "no such goal", "--out", str(out)]) == 2
     assert len(out.read_text().splitlines()) == 1
     assert "| " + name in capsys.readouterr().out
+    assert bot_goals.main(["--table", "--out", str(out)]) == 0   # runs nothing: only the recorded goal
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[2].startswith("| " + name) and "| 0.2 / 0.1 |" in lines[2]
 
 
 def test_measure_plays_the_goal_and_reports_progress(capsys):
