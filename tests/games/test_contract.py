@@ -18,6 +18,19 @@ def counts(game_id):
     return list(range(game.min_players, game.max_players + 1))
 
 
+def walk(game_id, seed, steps, rng):
+    """Positions along a random line of play (up to `steps` of them) for every player count."""
+    game = load(game_id)
+    for players in counts(game_id):
+        state = game.new_game(players, seed)
+        for _ in range(steps):
+            if state.is_over:
+                break
+            yield state
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
 def random_play(state, rng, limit=100_000, check=None):
     steps = 0
     while not state.is_over:
@@ -61,20 +74,13 @@ def test_same_seed_same_game(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_clone_is_independent(game_id):
-    game = load(game_id)
     rng = Rng(5)
-    for players in counts(game_id):
-        state = game.new_game(players, 3)
-        for _ in range(25):
-            if state.is_over:
-                break
-            before = state.state_hash()
-            copy = state.clone()
-            assert copy.state_hash() == before
-            random_play(copy, rng)
-            assert state.state_hash() == before, "playing the clone changed the original"
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+    for state in walk(game_id, 3, 25, rng):
+        before = state.state_hash()
+        copy = state.clone()
+        assert copy.state_hash() == before
+        random_play(copy, rng)
+        assert state.state_hash() == before, "playing the clone changed the original"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -121,22 +127,15 @@ def test_views_hide_what_a_seat_cannot_see(game_id):
 def test_determinize_depends_only_on_what_the_seat_sees(game_id):
     """Two worlds the seat cannot tell apart, re-dealt with the same generator, are the same world;
     and a world's legal actions are its own, not the real state's cached ones."""
-    game = load(game_id)
     rng = Rng(31)
-    for players in counts(game_id):
-        state = game.new_game(players, 5)
-        for _ in range(60):
-            if state.is_over:
-                break
-            seat = state.current_player
-            assert seat is not None
-            other = state.determinize(seat, Rng(rng.next64()))
-            a = state.determinize(seat, Rng(77))
-            b = other.determinize(seat, Rng(77))
-            assert a.state_hash() == b.state_hash()
-            assert a.legal_actions() == a._legal_actions()
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+    for state in walk(game_id, 5, 60, rng):
+        seat = state.current_player
+        assert seat is not None
+        other = state.determinize(seat, Rng(rng.next64()))
+        a = state.determinize(seat, Rng(77))
+        b = other.determinize(seat, Rng(77))
+        assert a.state_hash() == b.state_hash()
+        assert a.legal_actions() == a._legal_actions()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
