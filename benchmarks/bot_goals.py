@@ -134,7 +134,12 @@ def main(argv: list[str] | None = None) -> int:
         if goal is None:
             print(f"no goal is named {name!r}; --list shows them", file=sys.stderr)
             return 2
-        result = row(goal, json.loads(Path(path).read_text()))
+        try:
+            summary = json.loads(Path(path).read_text())
+        except (OSError, ValueError) as exc:
+            print(f"cannot read the tournament result {path}: {exc}", file=sys.stderr)
+            return 2
+        result = row(goal, summary)
         with args.out.open("a") as f:
             f.write(json.dumps(result) + "\n")
         print(table([result]))

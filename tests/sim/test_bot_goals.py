@@ -72,6 +72,10 @@ def test_record_appends_a_result_and_unknown_goals_are_refused(tmp_path, capsys)
     assert bot_goals.main(["--record", name, str(src), "--out", str(out)]) == 0
     assert json.loads(out.read_text())["goal"] == name
     assert bot_goals.main(["--record", "no such goal", str(src), "--out", str(out)]) == 2
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "spir')
+    assert bot_goals.main(["--record", name, str(broken), "--out", str(out)]) == 2
+    assert bot_goals.main(["--record", name, str(tmp_path / "missing.json"), "--out", str(out)]) == 2
     assert bot_goals.main(["--only", "no such goal", "--out", str(out)]) == 2
     assert len(out.read_text().splitlines()) == 1
     assert "| " + name in capsys.readouterr().out
