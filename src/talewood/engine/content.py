@@ -10,16 +10,23 @@ from typing import Any
 
 from .errors import ContentError
 
-SOURCES = frozenset({"rulebook", "reference", "designed"})
+# where an entry comes from: the rulebook states it, the shared reference sheets give it, it follows
+# from what the rulebook states (inferred), or the rulebook is silent and we designed it
+SOURCES = frozenset({"rulebook", "reference", "inferred", "designed"})
 CONTENT_ENV = "TALEWOOD_CONTENT"
 
 
-def load_toml(game_id: str, package: str, filename: str) -> dict[str, Any]:
-    """Read `filename` from `$TALEWOOD_CONTENT/<game_id>/` if present, else from `package`'s content/."""
+def load_toml(game_id: str, package: str, filename: str, folder: Path | None = None) -> dict[str, Any]:
+    """Read `filename` from `folder` (a designer's copy of the content), else `$TALEWOOD_CONTENT/<game_id>/`,
+    else `package`'s content/. A file the folder lacks comes from the package."""
     override = os.environ.get(CONTENT_ENV)
+    candidates = [folder / filename] if folder is not None else []
+    if override:
+        candidates.append(Path(override) / game_id / filename)
     try:
-        if override and (Path(override) / game_id / filename).is_file():
-            text = (Path(override) / game_id / filename).read_text(encoding="utf-8")
+        path = next((c for c in candidates if c.is_file()), None)
+        if path is not None:
+            text = path.read_text(encoding="utf-8")
         else:
             text = resources.files(package).joinpath("content", filename).read_text(encoding="utf-8")
     except OSError as exc:
