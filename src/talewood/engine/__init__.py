@@ -16,11 +16,13 @@ from .events import Event, event, visible_to
 from .game import NO_EVENTS, Frame, Game, Result, State, seat_name
 from .options import Option, OptionSet, OptionValue, parse_assignments
 from .records import Record, load_record, rebuild, record_of, replay, save_record
-from .rng import Rng
+from .rng import SECRET_SEED_BITS, SECRET_SEED_MIN, Rng, SecretRng, rng_for_seed
 from .undo import Step, undoable
 
 __all__ = [
     "NO_EVENTS",
+    "SECRET_SEED_BITS",
+    "SECRET_SEED_MIN",
     "ActionSpace",
     "ActionSpec",
     "ContentError",
@@ -38,6 +40,7 @@ __all__ = [
     "ReplayDivergence",
     "Result",
     "Rng",
+    "SecretRng",
     "State",
     "Step",
     "TalewoodError",
@@ -48,6 +51,7 @@ __all__ = [
     "rebuild",
     "record_of",
     "replay",
+    "rng_for_seed",
     "save_record",
     "seat_name",
     "undoable",

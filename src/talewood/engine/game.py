@@ -12,7 +12,7 @@ from .actions import ActionSpace
 from .errors import IllegalAction, InvalidPlayerCount
 from .events import Event, event
 from .options import OptionSet, OptionValue
-from .rng import Rng
+from .rng import Rng, rng_for_seed
 
 NO_EVENTS: Sequence[Event] = ()
 
@@ -80,7 +80,7 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = Rng(seed)
+        self.rng = rng_for_seed(seed)
         self.version = 0
         self.log = [] if tracked else None
         self.history = [] if tracked else None

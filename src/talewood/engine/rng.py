@@ -1,11 +1,19 @@
-"""The state's own random number generator: tiny, seedable and cheap to copy.
+"""The state's own random number generators: tiny, seedable and cheap to copy.
 
-SplitMix64 keeps its whole state in one integer, so cloning a game state costs one int copy,
-and the same seed gives the same game on every machine and Python version.
+Two kinds, chosen by the seed (`rng_for_seed`):
+
+- `Rng` (SplitMix64) for seeds below 2**64: simulation, search, tests. It keeps its whole state
+  in one integer, so cloning a game state costs one int copy, and the same seed gives the same game
+  on every machine and Python version. It is *not* secret: a seat that sees the first deal can
+  search the seed space and learn every hidden card, so live games never use it.
+- `SecretRng` for seeds of 2**64 and more (a live game draws 128 secret bits): a keyed BLAKE2b
+  stream, which cannot practically be inverted from what a seat sees. It is slower, which only
+  live play (a few draws a move) pays for.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -14,6 +22,8 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _INV_2_53 = 1.0 / (1 << 53)
+SECRET_SEED_MIN = 1 << 64   # seeds from here on select SecretRng
+SECRET_SEED_BITS = 128      # what a live game draws
 
 
 class Rng:
@@ -47,7 +57,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def spawn(self) -> Rng:
-        """An independent generator seeded from this one (for bots and determinization)."""
+        """An independent fast generator seeded from this one (for bots and determinization)."""
         child = Rng()
         child.state = self.next64()
         return child
@@ -56,3 +66,42 @@ class Rng:
         other = Rng()
         other.state = self.state
         return other
+
+
+class SecretRng(Rng):
+    """BLAKE2b keyed with the secret seed, in counter mode: 8 draws of 64 bits per hash.
+
+    `state` counts the draws made, so a state hash still changes with every draw; the key never
+    appears in a hash, a view or a log.
+    """
+
+    __slots__ = ("_block", "_key")
+
+    def __init__(self, seed: int = SECRET_SEED_MIN) -> None:
+        super().__init__(0)
+        if seed < SECRET_SEED_MIN:
+            raise ValueError("a secret seed is at least 2**64")
+        self._key = seed.to_bytes((seed.bit_length() + 7) // 8, "little")[:64]
+        self.state = 0
+        self._block: tuple[int, ...] = ()
+
+    def next64(self) -> int:
+        n = self.state
+        i = n & 7
+        if i == 0 or not self._block:
+            digest = hashlib.blake2b((n >> 3).to_bytes(8, "little"), key=self._key, digest_size=64).digest()
+            self._block = tuple(int.from_bytes(digest[k:k + 8], "little") for k in range(0, 64, 8))
+        self.state = n + 1
+        return self._block[i]
+
+    def clone(self) -> SecretRng:
+        other = SecretRng.__new__(SecretRng)
+        other.state = self.state
+        other._key = self._key
+        other._block = self._block
+        return other
+
+
+def rng_for_seed(seed: int) -> Rng:
+    """The generator a game with this seed uses: SecretRng for seeds of 2**64 and more."""
+    return SecretRng(seed) if seed >= SECRET_SEED_MIN else Rng(seed)
