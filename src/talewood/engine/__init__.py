@@ -1,25 +1,31 @@
-"""The game-agnostic core: contract, actions, options, RNG, events, records, content, errors."""
+"""The game-agnostic core: contract, decision stack, actions, options, RNG, events, records, content."""
 
 from .actions import ActionSpace, ActionSpec
 from .errors import (
     ContentError,
+    GameNotOver,
     IllegalAction,
     InvalidOption,
     InvalidPlayerCount,
     RecordError,
     ReplayDivergence,
+    ScenarioError,
     TalewoodError,
     UnknownGame,
 )
 from .estimates import win_chances
 from .events import Event, event, visible_to
-from .game import NO_EVENTS, Frame, Game, Result, State, seat_name
+from .game import NO_EVENTS, Game, Result, State, seat_name
+from .observation import ObservationSpec, Segment
 from .options import Option, OptionSet, OptionValue, parse_assignments
-from .records import Record, load_record, rebuild, record_of, replay, save_record
+from .records import Record, load_record, rebuild, rebuild_steps, record_of, replay, save_record
 from .rng import SECRET_SEED_BITS, SECRET_SEED_MIN, Rng, SecretRng, rng_for_seed
+from .scenario import ScenarioSchema, Setting
+from .stack import CHANCE, automatic, chance, decision
 from .undo import Step, undoable
 
 __all__ = [
+    "CHANCE",
     "NO_EVENTS",
     "SECRET_SEED_BITS",
     "SECRET_SEED_MIN",
@@ -27,11 +33,12 @@ __all__ = [
     "ActionSpec",
     "ContentError",
     "Event",
-    "Frame",
     "Game",
+    "GameNotOver",
     "IllegalAction",
     "InvalidOption",
     "InvalidPlayerCount",
+    "ObservationSpec",
     "Option",
     "OptionSet",
     "OptionValue",
@@ -40,15 +47,23 @@ __all__ = [
     "ReplayDivergence",
     "Result",
     "Rng",
+    "ScenarioError",
+    "ScenarioSchema",
     "SecretRng",
+    "Segment",
+    "Setting",
     "State",
     "Step",
     "TalewoodError",
     "UnknownGame",
+    "automatic",
+    "chance",
+    "decision",
     "event",
     "load_record",
     "parse_assignments",
     "rebuild",
+    "rebuild_steps",
     "record_of",
     "replay",
     "rng_for_seed",

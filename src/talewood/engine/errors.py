@@ -38,3 +38,11 @@ class ReplayDivergence(RecordError):
         super().__init__(f"replay diverged at step {step}: {reason}")
         self.step = step
         self.reason = reason
+
+
+class GameNotOver(TalewoodError):
+    """A result asked of a game that has not ended."""
+
+
+class ScenarioError(TalewoodError):
+    """A scenario (a described position) that names something unknown or breaks the game's invariants."""

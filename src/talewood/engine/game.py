@@ -1,19 +1,32 @@
-"""The Game/State contract every Talewood game implements (see DESIGN.md §2)."""
+"""The Game/State contract every Talewood game implements (see docs/architecture.md).
+
+A state is a mutable forward model with exactly one pending decision, the top of its decision
+stack (engine/stack.py). The engine drives the stack: it asks the top frame for the legal actions,
+applies the chosen one, runs automatic and chance steps, and calls the game's `advance()` when the
+stack is empty. Every random draw and every reveal goes through the state's chance methods
+(`shuffle`, `draw`, `pick`, `reveal`), which mark the step as one that cannot be taken back.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .actions import ActionSpace
-from .errors import IllegalAction, InvalidPlayerCount
-from .events import Event, event
+from .errors import GameNotOver, IllegalAction, InvalidPlayerCount
+from .events import Event, event, visible_to
+from .observation import ObservationSpec
 from .options import OptionSet, OptionValue
 from .rng import Rng, rng_for_seed
+from .stack import AUTOMATIC, CHANCE, CHANCES, Frame
 
+if TYPE_CHECKING:
+    from .scenario import ScenarioSchema
+
+T = TypeVar("T")
 NO_EVENTS: Sequence[Event] = ()
 
 
@@ -22,21 +35,13 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-class Frame(NamedTuple):
-    """One pending decision: what kind it is, whose it is, and the small data it needs.
-
-    A game keeps a stack of frames; multi-step choices push frames instead of enumerating every
-    combination in one action. Frames are immutable, so clones share them.
-    """
-
-    kind: str
-    seat: int
-    data: tuple[int, ...] = ()
-
-
 @dataclass
 class Result:
-    """The end of a game: per-seat scores, the winners after tie-breakers, and details."""
+    """The end of a game: per-seat scores, the winning seats after tie-breakers, and details.
+
+    In a cooperative game every seat is on one team: `team_won` says whether the team won (then
+    every seat is a winner), and `team_score` is the team's score (each seat's score is it too).
+    """
 
     scores: list[float]
     winners: list[int]
@@ -45,22 +50,50 @@ class Result:
     team_won: bool | None = None
     team_score: float | None = None
 
+    @classmethod
+    def team(cls, players: int, won: bool, score: float, details: list[dict[str, Any]] | None = None) -> Result:
+        """The result of a cooperative game: the whole team wins or loses, with one score."""
+        return cls(scores=[score] * players, winners=list(range(players)) if won else [],
+                   details=details or [], cooperative=True, team_won=won, team_score=score)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"scores": self.scores, "winners": self.winners, "details": self.details}
         if self.cooperative:
             out.update(cooperative=True, team_won=self.team_won, team_score=self.team_score)
         return out
 
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win: 1 split among the winners, 0 for the others."""
+        out = [0.0] * len(self.scores)
+        if self.winners:
+            share = 1.0 / len(self.winners)
+            for w in self.winners:
+                out[w] = share
+        return out
+
+
+# the engine's own fields, which a game's hash never covers (caches, logs, the game itself)
+_ENGINE_PRIVATE = frozenset({
+    "_legal", "_legal_version", "_offered", "game", "history", "log", "options", "players", "seed", "version",
+    "barrier", "explicit_chance", "final",
+})
+
 
 class State(ABC):
-    """A game in progress: a mutable forward model with exactly one pending decision.
+    """A game in progress. `log` and `history` are kept only for tracked states (those a person
+    plays or a record replays); the clones bots search with skip them, so the hot path stays
+    allocation-light.
 
-    `log` and `history` are kept only for tracked states (those a person plays or a record
-    replays); the clones bots search with skip them, so the hot path stays allocation-light.
+    A game's subclass declares its fields in `__slots__` and `SHARED` (the names of fields holding
+    immutable content or configuration that clones share and the state hash leaves out); every other
+    field is part of the state and of its hash.
     """
 
-    __slots__ = ("_legal", "_legal_version", "_offered", "game", "history", "log", "options", "players", "rng", "seed",
-                 "version")
+    __slots__ = ("_legal", "_legal_version", "_offered", "barrier", "explicit_chance", "final", "game", "history",
+                 "log", "options", "over", "players", "rng", "seed", "stack", "version")
+
+    SHARED: ClassVar[tuple[str, ...]] = ()
+    _hashed: ClassVar[tuple[str, ...] | None] = None
 
     game: Game
     players: int
@@ -70,6 +103,11 @@ class State(ABC):
     version: int
     log: list[Event] | None
     history: list[int] | None
+    stack: list[Frame]
+    over: bool
+    final: Result | None
+    barrier: bool
+    explicit_chance: bool
     _legal: list[int]
     _legal_version: int
     _offered: list[int] | None
@@ -84,6 +122,11 @@ class State(ABC):
         self.version = 0
         self.log = [] if tracked else None
         self.history = [] if tracked else None
+        self.stack = []
+        self.over = False
+        self.final = None
+        self.barrier = False
+        self.explicit_chance = False
         self._legal = []
         self._legal_version = -1
         self._offered = None
@@ -98,27 +141,40 @@ class State(ABC):
         other.version = self.version
         other.log = None
         other.history = None
+        other.stack = self.stack[:]          # frames are immutable: the copy shares them
+        other.over = self.over
+        other.final = self.final
+        other.barrier = False
+        other.explicit_chance = self.explicit_chance
         other._legal = self._legal
         other._legal_version = self._legal_version
         other._offered = None
 
     # -- the decision ------------------------------------------------------------------------
     @property
-    @abstractmethod
     def current_player(self) -> int | None:
-        """The seat that decides now, or None once the game is over."""
+        """The seat that decides now, None once the game is over (CHANCE at an explicit chance step)."""
+        if self.over:
+            return None
+        top = self.stack[-1]
+        if self.explicit_chance and type(top) in CHANCES:
+            return CHANCE
+        seat: int = top.seat
+        return seat
 
     @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        return self.over
 
-    @abstractmethod
     def _legal_actions(self) -> list[int]:
         """The legal action ids of the pending decision (computed; cached by legal_actions)."""
-
-    @abstractmethod
-    def _apply(self, action: int) -> None:
-        """Carry out a legal action, calling `emit` for what happened."""
+        if self.over:
+            return []
+        top = self.stack[-1]
+        if self.explicit_chance and type(top) in CHANCES:
+            return sorted(o for o, _ in top.outcomes(self))
+        legal: list[int] = top.legal(self)
+        return legal
 
     def legal_actions(self) -> list[int]:
         """The legal action ids now, sorted ascending. The list is shared: do not mutate it."""
@@ -127,17 +183,33 @@ class State(ABC):
             self._legal_version = self.version
         return self._legal
 
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """At an explicit chance step: its (outcome, probability) pairs; otherwise none."""
+        if self.over or not self.explicit_chance or type(self.stack[-1]) not in CHANCES:
+            return ()
+        outcomes: Sequence[tuple[int, float]] = self.stack[-1].outcomes(self)
+        return outcomes
+
     def apply(self, action: int) -> Sequence[Event]:
         """Validate and carry out `action`; return the events it produced.
 
-        An illegal action raises IllegalAction and leaves the state exactly as it was.
+        An illegal action raises IllegalAction and leaves the state exactly as it was. Afterwards
+        `barrier` says whether this step drew a random outcome, revealed something or ended a turn
+        (then it can never be taken back).
         """
         if action not in self.legal_actions():
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
         start = 0 if log is None else len(log)
         self._offered = None
-        self._apply(action)
+        self.barrier = False
+        top = self.stack.pop()
+        if self.explicit_chance and type(top) in CHANCES:
+            self.barrier = True
+            top.resolve(self, action)
+        else:
+            top.apply(self, action)
+        self.settle()
         self.version += 1
         if self._offered is not None:
             self._legal, self._legal_version, self._offered = self._offered, self.version, None
@@ -145,12 +217,53 @@ class State(ABC):
             self.history.append(action)
         return NO_EVENTS if log is None else log[start:]
 
+    def settle(self) -> None:
+        """Run automatic and chance steps until a decision is on top; open the next turn when empty."""
+        stack = self.stack
+        while True:
+            while stack:
+                top = stack[-1]
+                kind = type(top)
+                if kind in AUTOMATIC:
+                    stack.pop()
+                    top.run(self)
+                elif kind in CHANCES and not self.explicit_chance:
+                    stack.pop()
+                    top.resolve(self, self._sample(top.outcomes(self)))
+                else:
+                    return
+            if self.over:
+                return
+            self.barrier = True           # a turn ended: the next decision belongs to a new turn
+            self._offered = None
+            self.advance()
+
+    def _sample(self, outcomes: Sequence[tuple[int, float]]) -> int:
+        self.barrier = True
+        r = self.rng.random()
+        for outcome, p in outcomes:
+            r -= p
+            if r < 0:
+                return outcome
+        return outcomes[-1][0]
+
+    @abstractmethod
+    def advance(self) -> None:
+        """The stack is empty: open the next decision (the next turn, round or year), or `finish`."""
+
+    def finish(self, result: Result) -> None:
+        """End the game with `result`: no decision is left."""
+        self.over = True
+        self.final = result
+        self.stack.clear()
+        self.barrier = True
+
     def invalidate(self) -> None:
-        """Forget the cached legal actions after a position was edited by hand (scenario set-ups)."""
+        """Forget the cached legal actions after a position was edited (scenario set-ups)."""
         self._legal_version = -1
 
     def offer(self, actions: list[int]) -> None:
-        """From inside `_apply`: the legal actions of the next decision, already computed (sorted)."""
+        """From inside an apply: the legal actions of the next decision, already computed (sorted)."""
         self._offered = actions
 
     def emit(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
@@ -158,6 +271,27 @@ class State(ABC):
         if self.log is not None:
             self.log.append(event(kind, text, to, **data))
 
+    # -- chance and reveals: the only ways a game draws at random or shows what was hidden -----
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle `items` in place with the state's generator."""
+        self.barrier = True
+        self.rng.shuffle(items)
+
+    def draw(self, n: int) -> int:
+        """A uniform random integer in [0, n)."""
+        self.barrier = True
+        return self.rng.below(n)
+
+    def pick(self, items: Sequence[T]) -> T:
+        """A uniform random element of `items`."""
+        self.barrier = True
+        return self.rng.choice(items)
+
+    def reveal(self) -> None:
+        """Something hidden became visible to some seat (a face-down tile turned, a card drawn)."""
+        self.barrier = True
+
+    # -- people's words ----------------------------------------------------------------------
     def illegal_reason(self, action: object) -> str:
         space = self.game.action_space
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(space):
@@ -173,9 +307,12 @@ class State(ABC):
         """A person's label for `action` in this state."""
         return self.game.action_space.spec(action).label
 
-    @abstractmethod
     def prompt(self) -> str:
         """What the pending decision asks, in the game's words."""
+        if self.over:
+            return "the game is over"
+        top = self.stack[-1]
+        return f"{seat_name(top.seat)}: {top.prompt(self)}"
 
     # -- information -------------------------------------------------------------------------
     @abstractmethod
@@ -184,7 +321,7 @@ class State(ABC):
 
     def events_for(self, seat: int | None) -> list[Event]:
         """This state's log as `seat` may see it."""
-        return [e for e in (self.log or ()) if e["to"] is None or e["to"] == seat]
+        return visible_to(self.log or (), seat)
 
     @abstractmethod
     def clone(self) -> State:
@@ -192,22 +329,46 @@ class State(ABC):
 
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:
-        """A clone in which what `seat` cannot see is re-dealt at random, with a fresh RNG."""
+        """A clone in which what `seat` cannot see is re-dealt at random, with a fresh generator."""
 
-    @abstractmethod
     def result(self) -> Result:
-        """Scores and winners; only once the game is over."""
+        """Scores and winners. Before the end there is no result: GameNotOver is raised."""
+        if self.final is None:
+            raise GameNotOver(f"{self.game.name} is not over: there is no result yet ({self.prompt()})")
+        return self.final
 
-    @abstractmethod
+    @classmethod
+    def hashed_fields(cls) -> tuple[str, ...]:
+        """Every field of the state but the engine's own and the SHARED ones, in a fixed order."""
+        if cls.__dict__.get("_hashed") is None:
+            names: list[str] = []
+            for klass in reversed(cls.__mro__):
+                for name in getattr(klass, "__slots__", ()):
+                    if name not in _ENGINE_PRIVATE and name not in cls.SHARED and name not in names:
+                        names.append(name)
+            cls._hashed = tuple(names)
+        hashed = cls._hashed
+        assert hashed is not None
+        return hashed
+
     def hash_key(self) -> tuple[Any, ...]:
-        """Everything that makes this state what it is, as nested tuples of plain values."""
+        """Everything that makes this state what it is: every hashed field, frozen to plain values."""
+        return tuple(_freeze(getattr(self, name)) for name in self.hashed_fields())
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self.hash_key()).encode(), digest_size=8).hexdigest()
 
 
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Rng):
+        return value.state
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value))
+    return value
+
+
 class Game(ABC):
-    """A game's identity, options and action space, and the factory of its states."""
+    """A game's identity, options, action space, teams and observations, and the factory of its states."""
 
     id: str
     name: str
@@ -215,8 +376,10 @@ class Game(ABC):
     max_players: int
     option_set: OptionSet
     action_space: ActionSpace
-    # event types after which a decision can no longer be taken back (see engine/undo.py)
-    undo_barriers: frozenset[str] = frozenset()
+    # a cooperative game: every seat is on one team that wins or loses together
+    cooperative: bool = False
+    # the keys a scenario (a position described as data) may set: see engine/scenario.py
+    scenario_schema: ScenarioSchema
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -233,16 +396,51 @@ class Game(ABC):
         """Refuse option combinations that do not go together (override per game)."""
         return None
 
+    def teams(self, players: int) -> list[list[int]]:
+        """The seats of each team: every seat alone, or all seats one team in a cooperative game."""
+        if self.cooperative:
+            return [list(range(players))]
+        return [[s] for s in range(players)]
+
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
-                 *, tracked: bool = True) -> State:
+                 *, tracked: bool = True, explicit_chance: bool = False) -> State:
+        """A new game. `explicit_chance` leaves chance steps pending for an outside framework."""
         self.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise IllegalAction(f"the seed must be an integer, not {seed!r}")
-        return self._new_state(players, seed, self.parse_options(options, players), tracked)
+        state = self._new_state(players, seed, self.parse_options(options, players), tracked)
+        state.explicit_chance = explicit_chance
+        state.settle()
+        state.barrier = False
+        return state
 
     @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
-                   tracked: bool) -> State: ...
+                   tracked: bool) -> State:
+        """Set up a game and push its first frames (the engine settles them)."""
 
-    def action_json(self, action: int) -> dict[str, Any]:
-        return self.action_space.to_json(action)
+    def scenario(self, spec: Mapping[str, Any] | str) -> State:
+        """A position described as data ({players, seed, options, position}, or the same as TOML)."""
+        if isinstance(spec, str):
+            return self.scenario_schema.build_toml(self, spec)
+        return self.scenario_schema.build(self, spec)
+
+    # -- for learning agents -----------------------------------------------------------------
+    @abstractmethod
+    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        """The fixed shape and layout of `encode`'s output for a game of this size and options."""
+
+    @abstractmethod
+    def encode(self, state: State, seat: int) -> list[float]:
+        """What `seat` sees, as numbers laid out by `observation_spec` (a function of its view alone)."""
+
+    @abstractmethod
+    def max_decisions(self, players: int, options: Mapping[str, OptionValue | None]) -> int:
+        """A bound on the number of decisions in any game of this size and options."""
+
+    def legal_mask(self, state: State) -> list[int]:
+        """1 for every legal action id, 0 elsewhere, over the whole fixed action space."""
+        mask = [0] * len(self.action_space)
+        for action in state.legal_actions():
+            mask[action] = 1
+        return mask

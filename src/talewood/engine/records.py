@@ -11,6 +11,7 @@ from typing import Any
 from .. import __version__
 from .errors import IllegalAction, RecordError, ReplayDivergence, TalewoodError
 from .game import Game, State
+from .undo import Step
 
 REQUIRED = ("game", "engine_version", "players", "options", "seed", "actions")
 
@@ -104,10 +105,20 @@ def replay(record: Record, load: Callable[[str], Game]) -> State:
 
 def rebuild(game: Game, players: int, seed: int, options: dict[str, Any], actions: list[int]) -> State:
     """A tracked state from its start and its actions (used to take decisions back)."""
+    return rebuild_steps(game, players, seed, options, actions)[0]
+
+
+def rebuild_steps(game: Game, players: int, seed: int, options: dict[str, Any],
+                  actions: list[int]) -> tuple[State, list[Step]]:
+    """A tracked state from its start and its actions, with the steps a front end keeps for undo."""
     state = game.new_game(players, seed, options)
+    steps: list[Step] = []
     for action in actions:
-        state.apply(action)
-    return state
+        seat = state.current_player
+        assert seat is not None
+        events = state.apply(action)
+        steps.append(Step(seat, list(events), state.barrier))
+    return state, steps
 
 
 def load_record(path: str | Path) -> Record:

@@ -1,9 +1,13 @@
-"""Undo as Board Game Arena allows it: a player may take back their own latest decisions, but never
-past hidden information revealed, a random outcome, or another player's decision."""
+"""Undo as Board Game Arena allows it: a player may take back only their own moves of their current
+turn, and never past a random outcome, hidden information revealed, or another player's decision.
+
+The engine marks the steps that cannot be taken back by itself (`State.barrier`): a chance step,
+a shuffle or draw, a reveal, and the end of a turn all set it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .events import Event
@@ -11,22 +15,21 @@ from .events import Event
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action as a front end saw it: who decided, and what it revealed."""
+    """One applied action as a front end saw it: who decided, what it told, and whether it was final."""
 
     seat: int
     events: Sequence[Event]
+    barrier: bool = False
 
 
-def is_barrier(event: Event, barrier_types: Collection[str]) -> bool:
-    """Private information given to someone, or an event type the game marks as irreversible."""
-    return event.get("to") is not None or event["type"] in barrier_types
-
-
-def undoable(steps: Sequence[Step], seat: int, barrier_types: Collection[str]) -> int:
-    """How many of the latest steps `seat` may take back (0 if none)."""
+def undoable(steps: Sequence[Step], seat: int, current_player: int | None) -> int:
+    """How many of the latest steps `seat` may take back (0 if none): only while it is still `seat`'s
+    turn, only its own steps, and none from a step that drew, revealed or ended a turn backwards."""
+    if current_player != seat:
+        return 0
     count = 0
     for step in reversed(steps):
-        if step.seat != seat or any(is_barrier(e, barrier_types) for e in step.events):
+        if step.seat != seat or step.barrier:
             break
         count += 1
     return count
