@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from talewood.engine import Frame
 from talewood.games import load
 from talewood.games.spirits.content import POWER_INDEX, SPIRIT_INDEX
-from talewood.games.spirits.state import F_TAKE, SpiritsState
+from talewood.games.spirits.frames import Take
+from talewood.games.spirits.state import SpiritsState
 
 GAME = load("spirits")
 C = GAME.content
@@ -84,7 +84,7 @@ def set_forest(state: SpiritsState, rows: list[list[int | None]], tokens: dict[t
 
 
 def start(state: SpiritsState, seat: int, first_turn: bool = False) -> None:
-    state.frames = [Frame(F_TAKE, seat)]
+    state.stack = [Take(seat)]
     state.cur = seat
     state.took = 0
     state.first_turn = first_turn

@@ -7,8 +7,8 @@ import pytest
 from talewood.engine import ContentError, IllegalAction
 from talewood.games.spirits import rulings
 from talewood.games.spirits.content import load_content
+from talewood.games.spirits.frames import Gem, MoveTo, Pay, Second, Take
 from talewood.games.spirits.scoring import finish
-from talewood.games.spirits.state import F_GEM, F_MOVE_TO, F_PAY, F_SECOND, F_TAKE
 
 from .helpers import GAME, IDS, Tiles, give, lift, new_state, reserve, set_forest, start, take, token
 
@@ -85,7 +85,7 @@ def test_first_turn_of_the_game_takes_a_single_tile_only():
     moss_a, moss_b = tiles.get("moss", power="moon"), tiles.get("moss", power="sun")
     state = set_forest(new_state(), [[moss_a, moss_b, tiles.get("vines")]], first_turn=True)
     state.apply(take(moss_a))
-    assert state.frames[-1].kind == F_GEM      # no second tile, straight to the gemstone
+    assert type(state.stack[-1]) is Gem      # no second tile, straight to the gemstone
     state.apply(IDS.stop)
     assert state.current_player == 1
     state.apply(take(moss_b))   # the second player collects normally
@@ -97,7 +97,7 @@ def test_a_double_ends_collecting():
     double, single = tiles.get("moss", "moss"), tiles.get("moss", power="moon")
     state = set_forest(new_state(), [[double, single, tiles.get("vines")]])
     state.apply(take(double))
-    assert state.frames[-1].kind == F_GEM
+    assert type(state.stack[-1]) is Gem
     assert take(single) not in state.legal_actions()
 
 
@@ -110,13 +110,13 @@ def test_two_singles_of_the_same_spirit_from_the_exposed_tile_or_another_row():
     state = set_forest(new_state(), [[moss_a, moss_b, vines], [moss_c, tiles.get("leaves")],
                                      [moss_double, tiles.get("branches")]])
     state.apply(take(moss_a))
-    assert state.frames[-1].kind == F_SECOND
+    assert type(state.stack[-1]) is Second
     legal = set(state.legal_actions())
     assert {take(moss_b), take(moss_c), IDS.stop} <= legal          # just exposed, or another row's end
     assert take(moss_double) not in legal and take(vines) not in legal   # no double, no other spirit
     state.apply(take(moss_c))
     assert state.tiles_of[0] == [moss_a, moss_c]
-    assert state.frames[-1].kind == F_GEM    # never a third tile: at most two spirit symbols
+    assert type(state.stack[-1]) is Gem    # never a third tile: at most two spirit symbols
 
 
 def test_second_tile_is_optional():
@@ -126,7 +126,7 @@ def test_second_tile_is_optional():
     state.apply(take(moss_a))
     state.apply(IDS.stop)
     assert state.tiles_of[0] == [moss_a]
-    assert state.frames[-1].kind == F_GEM
+    assert type(state.stack[-1]) is Gem
 
 
 def test_power_source_icons_do_not_count_toward_the_limit():
@@ -249,7 +249,7 @@ def test_paying_with_a_placed_gemstone_when_the_supply_is_empty():
         state.free_up[t] = False
     start(state, 1)
     state.apply(take(a))
-    assert state.frames[-1].kind == F_PAY
+    assert type(state.stack[-1]) is Pay
     assert sorted(state.legal_actions()) == [lift(c), lift(d)]
     state.apply(lift(d))
     assert state.gem_on[d] == -1 and state.placed[1] == 1 and state.lost[1] == 2
@@ -264,10 +264,10 @@ def test_moving_a_placed_gemstone_when_the_supply_is_empty():
     state.free_up[b] = False
     start(state, 0)
     state.apply(take(a))
-    assert state.frames[-1].kind == F_GEM
+    assert type(state.stack[-1]) is Gem
     assert lift(b) in state.legal_actions() and reserve(c) not in state.legal_actions()
     state.apply(lift(b))
-    assert state.frames[-1].kind == F_MOVE_TO and reserve(b) not in state.legal_actions()
+    assert type(state.stack[-1]) is MoveTo and reserve(b) not in state.legal_actions()
     state.apply(reserve(c))
     assert state.gem_on[b] == -1 and state.gem_on[c] == 0 and state.placed[0] == 1
 
@@ -283,10 +283,10 @@ def test_a_player_with_no_legal_take_skips_collecting():
         state.free_up[t] = False
     start(state, 0)
     state.apply(take(a))
-    state.apply(IDS.stop) if state.frames and state.frames[-1].kind == F_GEM else None
+    state.apply(IDS.stop) if state.stack and type(state.stack[-1]) is Gem else None
     # player 2 cannot take b (reserved by player 1, and no gemstone to pay): the turn passes back
     assert rulings.PASS_WITHOUT_LEGAL_TAKE and state.current_player == 0
-    assert state.frames[-1].kind == F_TAKE
+    assert type(state.stack[-1]) is Take
 
 
 # -- the end and scoring ---------------------------------------------------------------------

@@ -8,8 +8,8 @@ import pytest
 
 from talewood.engine import InvalidOption, Rng
 from talewood.games.spirits.content import DROP, SPIRIT_INDEX, load_content
-from talewood.games.spirits.scoring import end_game, finish, hex_strikes, resolve_fireflies, spirit_count
-from talewood.games.spirits.state import F_FAVOR, F_FIREFLY, F_HEX, F_TAKE, F_WISH
+from talewood.games.spirits.frames import Firefly, KeepHex, KeepWish, Take
+from talewood.games.spirits.scoring import Favor, end_game, finish, hex_strikes, resolve_fireflies, spirit_count
 
 from .helpers import GAME, IDS, Tiles, give, new_state, set_forest, start, take, token
 
@@ -31,7 +31,7 @@ def test_wish_setup_deals_two_each_and_reveals_only_when_all_have_chosen():
     state = new_state(3, seed=2, wish=True)
     assert [len(h) for h in state.wish_hand] == [2, 2, 2]
     assert len({w for h in state.wish_hand for w in h}) == 6
-    assert state.frames[-1].kind == F_WISH and state.current_player == 0
+    assert type(state.stack[-1]) is KeepWish and state.current_player == 0
     assert sorted(state.legal_actions()) == sorted(IDS.wish + w for w in state.wish_hand[0])
     kept = state.wish_hand[0][1]
     state.apply(IDS.wish + kept)
@@ -41,14 +41,14 @@ def test_wish_setup_deals_two_each_and_reveals_only_when_all_have_chosen():
     assert state.current_player == 1
     state.apply(IDS.wish + state.wish_hand[1][0])
     state.apply(IDS.wish + state.wish_hand[2][0])
-    assert state.cards_revealed and state.frames[-1].kind == F_TAKE
+    assert state.cards_revealed and type(state.stack[-1]) is Take
     assert state.view(2)["player_states"][0]["wish"] == C.wishes[kept].id
 
 
 def _end_with_wishes(state, wishes):
     state.wish = [wish(w) for w in wishes]
     state.cards_revealed = True
-    state.frames.clear()
+    state.stack.clear()
     end_game(state)
     return state
 
@@ -77,7 +77,7 @@ def test_wish_examples_from_the_rulebook():
     assert state.reward_syms[3] == list(C.wishes[wish("most_doubles")].reward_symbols)
     assert state.reward_syms[0] == [] and state.reward_syms[2] == []
     # the third player chooses a favor token from those removed at setup, before scoring
-    assert state.frames[-1] == (F_FAVOR, 2, ()) and not state.is_over
+    assert state.stack[-1] == Favor(2) and not state.is_over
     box = list(state.box)
     assert sorted(state.legal_actions()) == sorted(IDS.favor + k for k in box)
     assert state.view(2)["box_tokens"] and "box_tokens" not in state.view(1)
@@ -225,7 +225,7 @@ def test_scenario_reveal_example():
     for t in reversed(row[8:]):
         start(state, state.cur)
         state.apply(take(t))
-        while state.frames and state.frames[-1].kind != F_TAKE and not state.is_over:
+        while state.stack and type(state.stack[-1]) is not Take and not state.is_over:
             state.apply(IDS.stop)
     hidden = row[7]
     assert state.face_up[hidden] and hidden in state.exposed
@@ -299,7 +299,7 @@ def test_the_minus_one_firefly_token_removes_a_firefly_of_your_choice():
     for t in air_doubles:
         state.firefly[t] = True
     state.apply(take(a))
-    assert state.frames[-1].kind == F_FIREFLY
+    assert type(state.stack[-1]) is Firefly
     assert sorted(state.legal_actions()) == [IDS.firefly + air_doubles[0], IDS.firefly + air_doubles[1]]
     state.apply(IDS.firefly + air_doubles[1])
     assert not state.firefly[air_doubles[1]] and state.firefly[air_doubles[0]]
@@ -341,8 +341,8 @@ def test_every_module_together_plays_to_the_end():
         rng = Rng(3)
         kinds = set()
         while not state.is_over:
-            kinds.add(state.frames[-1].kind)
+            kinds.add(type(state.stack[-1]))
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
-        assert {F_WISH, F_HEX, F_TAKE} <= kinds
+        assert {KeepWish, KeepHex, Take} <= kinds
         assert all("cards" in d for d in state.result().details)

@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Frame, Game, InvalidOption, Option, OptionSet, OptionValue
-from . import rulings
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, State
+from . import observation, rulings
 from .actions import Ids, build_action_space
 from .content import AIR, BASE_SPIRITS, DROP, load_content
+from .frames import KeepHex, KeepWish
 from .layouts import SCENARIOS, Layout, rows_layout, solo_layout
-from .state import F_HEX, F_WISH, NO_SEASON, Config, SpiritsState
+from .state import NO_SEASON, Config, SpiritsState
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,6 @@ class SpiritsGame(Game):
     name = "Spirits of the Forest"
     min_players = 1
     max_players = 4
-    # a revealed tile or card, a token seen, the end of the game: no undo past these
-    undo_barriers = frozenset({"reveal", "reveal_cards", "favor", "solo_token", "end", "setup"})
 
     def __init__(self) -> None:
         self.content = load_content()
@@ -67,6 +66,7 @@ class SpiritsGame(Game):
         self.action_space = build_action_space(self.content)
         self.single = tuple(t.spirit for t in self.content.tiles)
         self._forests: dict[tuple[str, bool], ForestTemplate] = {}
+        self._specs: dict[tuple[object, ...], ObservationSpec] = {}
         self.option_set = OptionSet((
             Option("first_player", "choice", "seat0", "who starts: seat 0, or a random seat",
                    choices=rulings.FIRST_PLAYER_CHOICES),
@@ -85,6 +85,18 @@ class SpiritsGame(Game):
             self._forests[key] = ForestTemplate.build(layout, air, self.content)
         return self._forests[key]
 
+    def layout_for(self, players: int, options: Mapping[str, Any]) -> Layout:
+        """The forest's layout: the solo forest, a Forest Scenario, or the base game's rows."""
+        if players == 1:
+            return solo_layout()
+        if options["scenario"] != "rows":
+            return self.content.layouts[str(options["scenario"])]
+        return rows_layout(14 if options["air_spirit"] else 12)
+
+    def forest_size(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
+        layout = self.layout_for(players, options)
+        return layout.rows, layout.cols
+
     def check_options(self, values: Mapping[str, OptionValue | None], players: int) -> None:
         if values["fireflies"] and not values["air_spirit"]:
             raise InvalidOption("fireflies=true needs air_spirit=true (the fireflies sit on Air Spirit tiles)")
@@ -101,32 +113,42 @@ class SpiritsGame(Game):
         setup(state, self, options)
         return state
 
+    # -- for learning agents -----------------------------------------------------------------
+    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        key = (players, *(options[name] for name in self.option_set.names()))
+        spec = self._specs.get(key)
+        if spec is None:
+            spec = self._specs[key] = observation.observation_spec(self, players, options)
+        return spec
 
-def _layout(game: SpiritsGame, players: int, options: Mapping[str, Any]) -> Layout:
-    if players == 1:
-        return solo_layout()
-    if options["scenario"] != "rows":
-        return game.content.layouts[str(options["scenario"])]
-    return rows_layout(14 if options["air_spirit"] else 12)
+    def encode(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, SpiritsState)
+        return observation.encode(self, state, seat)
+
+    def max_decisions(self, players: int, options: Mapping[str, OptionValue | None]) -> int:
+        """Every turn takes a tile, save passes (at most one round between two takes); a turn is at most
+        take, pay, second, pay, firefly, gemstone, move, and a "+" token can re-ask (twice a game)."""
+        tiles = len(self.forest_template(self.layout_for(players, options), bool(options["air_spirit"])).tiles)
+        cards = (2 if options["wish"] else 0) + (2 if options["hex"] else 0)
+        return tiles * (7 + 2 * (players - 1)) + 2 * players + players * cards + 1
 
 
 def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) -> None:
     """Lay out the forest, the favor tokens, the modules' pieces, and open the first decision."""
     c = game.content
     players = state.players
-    rng = state.rng
     solo = players == 1
     air = bool(options["air_spirit"])
-    layout = _layout(game, players, options)
+    layout = game.layout_for(players, options)
     forest = game.forest_template(layout, air)
     nplaces = layout.rows * layout.cols
 
-    first = 0 if options["first_player"] == "seat0" else rng.below(players)
+    first = 0 if options["first_player"] == "seat0" else state.draw(players)
     season_tokens = [NO_SEASON] * layout.rows
     row_min = [0] * layout.rows
     if options["seasons"]:
         for row in range(min(rulings.SEASON_ROWS, layout.rows)):
-            token = rng.choice(c.seasons[row])
+            token = state.pick(c.seasons[row])
             if row == 3 and players == 4 and token != DROP:
                 continue        # 4 players: a Winter token without the drop returns to the box
             season_tokens[row] = token
@@ -147,7 +169,7 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
 
     # the forest
     tiles = list(forest.tiles)
-    rng.shuffle(tiles)
+    state.shuffle(tiles)
     state.place_tile = [-1] * nplaces
     state.tile_place = [-1] * ntiles
     state.face_up = [False] * ntiles
@@ -170,7 +192,7 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
     else:
         wanted = {None, *(m for m in ("seasons", "air_spirit", "fireflies") if options[m])}
         pool = [k.index for k in c.tokens if k.module in wanted]
-    rng.shuffle(pool)
+    state.shuffle(pool)
     state.token_at = [-1] * nplaces
     state.token_up = [False] * nplaces
     state.opp_hidden = []
@@ -204,13 +226,11 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
     state.opp_tiles = []
     state.opp_sym = [0] * 10
     state.opp_revealed = 0
-    state.cur = first
+    state.cur = -1                      # SpiritsState.advance opens the first turn
     state.took = 0
     state.turn = 0
     state.first_turn = True
-    state.over = False
-    state.final = None
-    state.frames = []
+    state.ending = False
 
     # Wish and Hex cards: deal two each; the choices are asked seat by seat, from the first player
     order = [(first + i) % players for i in range(players)]
@@ -220,23 +240,19 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
     state.wish_met = [False] * players
     state.hex = [-1] * players
     state.cards_revealed = False
-    choices: list[Frame] = []
-    for flag, hands, deck_size, kind in ((options["wish"], state.wish_hand, len(c.wishes), F_WISH),
-                                         (options["hex"], state.hex_hand, len(c.hexes), F_HEX)):
+    choices: list[KeepWish | KeepHex] = []
+    for flag, hands, deck_size, kind in ((options["wish"], state.wish_hand, len(c.wishes), KeepWish),
+                                         (options["hex"], state.hex_hand, len(c.hexes), KeepHex)):
         if not flag:
             continue
         deck = list(range(deck_size))
-        rng.shuffle(deck)
+        state.shuffle(deck)
         for seat in order:
             hands[seat] = [deck.pop(), deck.pop()]
-            choices.append(Frame(kind, seat))
-    if choices:
-        state.frames = choices[::-1]
-    else:
-        state.cards_revealed = True
-        state._begin_turn(first)
+            choices.append(kind(seat))
+    state.stack.extend(reversed(choices))   # the first player chooses first
     if state.log is not None:
-        state.emit("setup", f"A new forest: {layout.name}, {players} player(s); {state.prompt()}")
+        state.emit("setup", f"A new forest: {layout.name}, {players} player(s)")
 
 
 __all__ = ["AIR", "SpiritsGame"]

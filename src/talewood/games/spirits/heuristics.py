@@ -11,8 +11,9 @@ import math
 
 from ...engine import Rng, win_chances
 from . import rulings
+from .frames import Gem
 from .scoring import firefly_count, hex_strikes, spirit_count, wish_met
-from .state import F_GEM, SpiritsState
+from .state import SpiritsState
 
 LEAD_SCALE = 8.0        # points of lead that make a win about 73% likely
 SHARED_SHARE = 0.6      # a shared majority is worth less than a clear one
@@ -121,6 +122,6 @@ def evaluate_all(state: SpiritsState) -> list[float]:
 def rollout_action(state: SpiritsState, rng: Rng) -> int:
     """A cheap playout policy: random, but gemstones are placed only now and then."""
     legal = state.legal_actions()
-    if state.frames[-1].kind == F_GEM and rng.random() < 0.7:
+    if type(state.stack[-1]) is Gem and rng.random() < 0.7:
         return legal[-1] if legal[-1] == state.ids.stop else legal[int(rng.random() * len(legal))]
     return legal[int(rng.random() * len(legal))]

@@ -6,12 +6,30 @@ symbols on your tiles plus your favor tokens of that spirit (plus any Wish rewar
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...engine import Frame, Result, seat_name
+from ...engine import Result, decision, seat_name
 from . import rulings
 from .content import POWERS, SPIRIT_NAMES, SPIRITS
-from .state import F_FAVOR, SpiritsState
+
+if TYPE_CHECKING:
+    from .state import SpiritsState
+
+
+@decision
+class Favor(NamedTuple):
+    """A Wish reward: choose a favor token from those removed at setup."""
+
+    seat: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "your Wish is granted: choose a favor token from those removed at setup"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        return sorted(s.ids.favor + k for k in s.box)
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        take_favor_reward(s, self.seat, action - s.ids.favor)
 
 
 def spirit_count(state: SpiritsState, seat: int, spirit: int) -> int:
@@ -43,8 +61,11 @@ def firefly_count(state: SpiritsState, seat: int) -> int:
 
 
 def end_game(state: SpiritsState) -> None:
-    """The last collectable tile is gone: resolve the end in order, pausing for favor-token choices."""
-    state.frames.clear()
+    """The last collectable tile is gone: resolve the end in order, pausing for favor-token choices.
+
+    With Wish rewards to choose, the game finishes once the last is chosen (SpiritsState.advance)."""
+    state.stack.clear()
+    state.ending = True
     if state.log is not None:
         state.emit("end", "No tile can be collected any more: the game ends")
     if state.cfg.solo:
@@ -54,7 +75,7 @@ def end_game(state: SpiritsState) -> None:
         resolve_fireflies(state)
     if state.cfg.wishes:
         resolve_wishes(state)
-    if not state.frames:
+    if not state.stack:
         finish(state)
 
 
@@ -123,7 +144,7 @@ def resolve_wishes(state: SpiritsState) -> None:
             choosers.append(seat)
     for seat in reversed(choosers):
         if state.box:
-            state.frames.append(Frame(F_FAVOR, seat))
+            state.stack.append(Favor(seat))
 
 
 def take_favor_reward(state: SpiritsState, seat: int, k: int) -> None:
@@ -133,8 +154,6 @@ def take_favor_reward(state: SpiritsState, seat: int, k: int) -> None:
     if state.log is not None:
         state.emit("wish", f"{seat_name(seat)} meets their Wish and takes the {state.c.tokens[k].name()} "
                            f"from the box", seat=seat)
-    if not state.frames:
-        finish(state)
 
 
 def score_details(state: SpiritsState) -> list[dict[str, Any]]:
@@ -205,8 +224,7 @@ def finish(state: SpiritsState) -> None:
     tied = [s for s in range(state.players) if scores[s] == best]
     fewest = min(details[s]["tiles"] for s in tied)
     winners = [s for s in tied if details[s]["tiles"] == fewest]
-    state.over = True
-    state.final = Result(scores=scores, winners=winners, details=details)
+    state.finish(Result(scores=scores, winners=winners, details=details))
     if state.log is not None:
         for s in range(state.players):
             state.emit("score", f"{seat_name(s)} scores {int(scores[s])} nature points", seat=s)
@@ -235,8 +253,7 @@ def _finish_solo(state: SpiritsState) -> None:
               "spirit_points": points, "penalty": penalty, "total": total, "won": won,
               "opponent_majorities": [SPIRITS[x] for x in lost_to], "tiles": len(state.tiles_of[0]),
               "favor_tokens": [state.c.tokens[k].id for k in state.favors[0]]}
-    state.over = True
-    state.final = Result(scores=[float(total)], winners=[0] if won else [], details=[detail])
+    state.finish(Result(scores=[float(total)], winners=[0] if won else [], details=[detail]))
     if state.log is not None:
         verdict = "You win" if won else "You lose: the opponent has the majority in " + ", ".join(
             SPIRIT_NAMES[x] for x in lost_to)

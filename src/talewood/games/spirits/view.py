@@ -7,7 +7,7 @@ from typing import Any
 from ...engine import seat_name
 from .content import DROP, POWERS, SPIRITS
 from .scoring import gemstone_count
-from .state import F_FAVOR, NO_SEASON, SpiritsState
+from .state import NO_SEASON, SpiritsState
 
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 
@@ -94,8 +94,7 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
              "drop_taken": cfg.season_tokens[r] == DROP and not state.drop_open[r],
              "must_remain": cfg.row_min[r], "open": open_rows[r]}
             for r in range(cfg.rows)]
-    frame = state.frames[-1] if state.frames else None
-    if frame is not None and frame.kind == F_FAVOR and frame.seat == seat:
+    if seat is not None and state.looking_into_box(seat):
         view["box_tokens"] = [tokens[k].id for k in state.box]
     if cfg.solo:
         view["opponent"] = {

@@ -1,0 +1,190 @@
+"""The decisions of a Spirits turn, one frame each (engine/stack.py).
+
+A turn: Take a tile → (Pay for a reserved tile with a placed gemstone) → maybe a Second tile of
+the same spirit → (Firefly: which firefly the -1 Firefly token removes) → Gem: place or move a
+gemstone (MoveTo: where the lifted one goes). Before the first turn, every seat keeps one of two
+Wish and/or Hex cards (KeepWish, KeepHex), asked seat by seat and hidden until all are in.
+Wish rewards at the end of the game are the Favor frame of scoring.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ...engine import decision, seat_name
+
+if TYPE_CHECKING:
+    from .state import SpiritsState
+
+
+def _use_plus_and_ask_again(s: SpiritsState, frame: Take | Second | Gem) -> None:
+    """The "+" token: take back a lost gemstone; the same decision goes on (or the turn ends)."""
+    s.use_plus(frame.seat)
+    if isinstance(frame, Gem) and not s.gem_options(frame.seat):
+        return                  # nothing left to reserve: the gemstone waits for a later turn
+    s.stack.append(frame)
+
+
+@decision
+class Take(NamedTuple):
+    """Collect the first tile of the turn (solo: the only one)."""
+
+    seat: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "collect a tile from an open end of a row"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        out = sorted(s.take_options(self.seat, -1))
+        if s.plus_usable(self.seat):
+            out.append(s.ids.plus)
+        return out
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        if action == s.ids.plus:
+            _use_plus_and_ask_again(s, self)
+        elif s.cfg.solo:
+            s.solo_take(action - s.ids.take)
+        else:
+            s.took += 1
+            s.take(self.seat, action - s.ids.take)
+
+
+@decision
+class Second(NamedTuple):
+    """Optionally a second single tile of the same spirit as the first."""
+
+    seat: int
+    spirit: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "take a second single tile of the same spirit, or stop"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        out = sorted(s.take_options(self.seat, self.spirit))
+        out.append(s.ids.stop)
+        if s.plus_usable(self.seat):
+            out.append(s.ids.plus)
+        return out
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        if action == s.ids.plus:
+            _use_plus_and_ask_again(s, self)
+        elif action == s.ids.stop:
+            s.gem_step()
+        else:
+            s.took += 1
+            s.take(self.seat, action - s.ids.take)
+
+
+@decision
+class Pay(NamedTuple):
+    """Which of your placed gemstones pays for another player's reserved tile."""
+
+    seat: int
+    tile: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "choose which of your placed gemstones pays for the reserved tile"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        base = s.ids.lift
+        return [base + t for t in s.own_gem_tiles(self.seat)]
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        s.lose_placed_gem(self.seat, action - s.ids.lift)
+        s.paid(self.seat, self.tile)
+
+
+@decision
+class Firefly(NamedTuple):
+    """Which of your tiles loses its Silver Firefly to the -1 Firefly token."""
+
+    seat: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "choose the tile whose Silver Firefly the -1 Firefly token removes"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        base = s.ids.firefly
+        return [base + t for t in s.tiles_of[self.seat] if s.firefly[t]]
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        s.remove_firefly(self.seat, action - s.ids.firefly)
+        s.after_take()
+
+
+@decision
+class Gem(NamedTuple):
+    """Place a gemstone on a tile, or lift one to move it (supply empty), or stop."""
+
+    seat: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "place a gemstone on a tile (or move one), or stop"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        return s.gem_options(self.seat)
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        ids = s.ids
+        if action == ids.plus:
+            _use_plus_and_ask_again(s, self)
+        elif action == ids.stop:
+            return
+        elif action < ids.lift:
+            s.reserve(self.seat, action - ids.reserve)
+        else:
+            s.stack.append(MoveTo(self.seat, action - ids.lift))
+
+
+@decision
+class MoveTo(NamedTuple):
+    """Where the lifted gemstone goes (never back where it was)."""
+
+    seat: int
+    origin: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "choose the tile your gemstone moves to"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        origin = s.ids.reserve + self.origin
+        return [a for a in s.reservable(s.ids.reserve) if a != origin]
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        s.move_gem(self.seat, self.origin, action - s.ids.reserve)
+
+
+@decision
+class KeepWish(NamedTuple):
+    """Keep one of your two Wish cards, secretly."""
+
+    seat: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "keep one of your two Wish cards (secretly)"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        return sorted(s.ids.wish + w for w in s.wish_hand[self.seat])
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        s.wish[self.seat] = action - s.ids.wish
+        s.emit("choose", f"{seat_name(self.seat)} keeps a Wish card", seat=self.seat)
+
+
+@decision
+class KeepHex(NamedTuple):
+    """Keep one of your two Hex cards, secretly."""
+
+    seat: int
+
+    def prompt(self, s: SpiritsState) -> str:
+        return "keep one of your two Hex cards (secretly)"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        return sorted(s.ids.hex + h for h in s.hex_hand[self.seat])
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        s.hex[self.seat] = action - s.ids.hex
+        s.emit("choose", f"{seat_name(self.seat)} keeps a Hex card", seat=self.seat)
