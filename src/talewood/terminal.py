@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from .agents import Agent, make_agent
+from .agents import Agent, bot_seed, make_agent
 from .engine import InvalidOption, State, Step, rebuild, record_of, save_record, undoable
 from .games import game_module, load
 
@@ -36,7 +36,7 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
         seed = int(time.time()) % 1_000_000
     options = dict(options or {})
     state = game.new_game(players, seed, options)
-    agents: dict[int, Agent] = {s: make_agent(kind, seed * 31 + s) for s, kind in enumerate(seats) if kind != "human"}
+    agents: dict[int, Agent] = {s: make_agent(kind, bot_seed(seed, s)) for s, kind in enumerate(seats) if kind != "human"}
     humans = [s for s, kind in enumerate(seats) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     console = console or Console()
@@ -58,7 +58,7 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
         if seat in agents:
             action = agents[seat].choose(state)
             events = state.apply(action)
-            steps.append(Step(seat, events))
+            steps.append(Step(seat, events, state.barrier))
             for e in events:
                 if e["to"] is None or e["to"] == viewer:
                     console.print(f"  {e['text']}")
@@ -88,10 +88,10 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
                     console.print(f"  {e['text']}")
                 continue
             if answer == "undo":
-                n = undoable(steps, seat, game.undo_barriers)
+                n = undoable(steps, seat, state.current_player)
                 if n == 0:
-                    console.print("[yellow]Nothing to undo: your last decision revealed hidden information, "
-                                  "or someone else has played since.[/yellow]")
+                    console.print("[yellow]Nothing to undo: only your own moves of this turn can be taken "
+                                  "back, and none that revealed something or drew at random.[/yellow]")
                     continue
                 assert state.history is not None
                 state = rebuild(game, players, seed, options, state.history[:-n])
@@ -101,7 +101,7 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 events = state.apply(legal[int(answer) - 1])
-                steps.append(Step(seat, events))
+                steps.append(Step(seat, events, state.barrier))
                 for e in events:
                     if e["to"] is None or e["to"] == seat:
                         console.print(f"  {e['text']}")

@@ -12,8 +12,8 @@ import pytest
 from talewood.engine import Game, Result, Rng, State, TalewoodError, chance, decision
 from tests.games import contract
 
-from . import lanterns
-from .lanterns import LanternsGame, LanternsState
+from tests.games.lanterns import game as lanterns
+from tests.games.lanterns.game import LanternsGame, LanternsState
 
 
 def broken(state_methods: dict[str, Any] | None = None, **game_attrs: Any) -> Game:

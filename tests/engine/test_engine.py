@@ -98,14 +98,27 @@ def test_record_validation_names_the_problem(tmp_path):
     assert load_record(path).seed == 1
 
 
-def test_undo_stops_at_other_players_and_barriers():
+def test_undo_is_only_for_your_own_moves_of_your_current_turn():
     plain = [event("take", "x")]
-    secret = [event("favor_private", "you see a token", to=0)]
     steps = [Step(1, plain), Step(0, plain), Step(0, plain)]
-    assert undoable(steps, 0, set()) == 2
-    assert undoable(steps, 1, set()) == 0
-    assert undoable([Step(0, secret), Step(0, plain)], 0, set()) == 1
-    assert undoable([Step(0, [event("reveal", "a tile turns up")])], 0, {"reveal"}) == 0
+    assert undoable(steps, 0, 0) == 2
+    assert undoable(steps, 1, 0) == 0                 # not seat 1's turn
+    assert undoable(steps, 0, 1) == 0                 # the turn has passed: what seat 0 did is seen
+    assert undoable([Step(0, plain, barrier=True), Step(0, plain)], 0, 0) == 1
+    assert undoable([Step(0, plain), Step(0, plain, barrier=True)], 0, 0) == 0
+    assert undoable([], 0, 0) == 0
+
+
+def test_chance_reveals_and_turn_ends_mark_the_step_final():
+    from tests.games.lanterns.game import LanternsGame
+
+    state = LanternsGame().new_game(2, 3)
+    assert state.barrier is False                      # the deal at setup is no step of anyone's
+    state.apply(0)                                     # pour: draws a card (a reveal), and the turn ends
+    assert state.barrier is True
+    state = LanternsGame().new_game(2, 3, explicit_chance=True)
+    state.apply(state.legal_actions()[0])             # the wind die's outcome
+    assert state.barrier is True
 
 
 def test_secret_seeds_select_the_keyed_generator_and_replay_exactly() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from talewood.engine import Game
 from talewood.games import available, load
-from tests.engine.lanterns import LanternsGame
+from tests.games.lanterns.game import LanternsGame
 
 from .contract import CHECKS
 

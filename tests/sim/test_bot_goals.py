@@ -39,14 +39,27 @@ def test_a_goal_is_met_on_its_threshold_strictly_when_asked():
     assert above.met(0.5501) and not above.met(0.55)
 
 
+def _known(wins: list[int], games: int = 4) -> dict:
+    """A tournament summary of four games of greedy against random whose winners are given."""
+    from talewood.sim.tournament import Match
+
+    matches = [Match(index=i, seed=i, players=2, seats=["greedy", "random"] if i % 2 == 0 else ["random", "greedy"],
+                     scores=[1.0, 0.0], winners=[w]) for i, w in enumerate(wins)]
+    return summarise("spirits", ["greedy", "random"], 2, matches, 0.1)
+
+
 def test_row_and_table_from_a_tournament():
     goal = bot_goals.Goal("greedy beats random", "spirits", 2, ("greedy", "random"), 4, 0.5)
-    summary = _summary(["greedy", "random"])
+    # greedy sits in seat 0 in games 0 and 2, in seat 1 in games 1 and 3: it wins 0, 1 and 3
+    summary = _known([0, 1, 1, 1])
     row = bot_goals.row(goal, summary)
-    assert row["games"] == 4 and row["wins"] == summary["wins"]["greedy"]
-    assert row["met"] == (summary["win_rate"]["greedy"] >= 0.5)
-    line = bot_goals.table([row]).splitlines()[2]
-    assert line.startswith("| greedy beats random | 4 | ") and line.endswith(("| yes |", "| NO |"))
+    assert (row["games"], row["wins"], row["win_rate"], row["met"]) == (4, 3, 0.75, True)
+    assert bot_goals.table([row]).splitlines()[2].startswith("| greedy beats random | 4 | 3 | 75.0% | [30.1%, 95.4%]")
+    assert bot_goals.table([row]).splitlines()[2].endswith("| ≥ 50% | yes |")
+    # it wins only game 1: 25%, the goal is not met
+    missed = bot_goals.row(goal, _known([1, 1, 1, 0]))
+    assert (missed["wins"], missed["met"]) == (1, False)
+    assert bot_goals.table([missed]).splitlines()[2].endswith("| ≥ 50% | NO |")
 
 
 def test_a_tournament_of_other_bots_or_options_is_refused():

@@ -10,7 +10,7 @@ import pytest
 from talewood.cli import main
 from talewood.engine import InvalidOption
 from talewood.sim.ratings import Ratings, ranks_of, wilson
-from talewood.sim.tournament import run_tournament, schedule, summarise
+from talewood.sim.tournament import Match, run_tournament, schedule, summarise
 
 
 def test_schedule_rotates_seats_on_each_deal():
@@ -58,13 +58,24 @@ def test_run_and_summarise_a_small_tournament():
     assert summary["games"] == 4 and summary["errors"] == 0
     assert summary["appearances"] == {"greedy": 4, "random": 4}
     assert summary["seat_games"]["greedy"] == [2, 2]
-    wins = summary["wins"]
-    assert wins["greedy"] + wins["random"] >= 4
-    for kind in ("greedy", "random"):
-        lo, hi = summary["ci95"][kind]
-        assert lo <= summary["win_rate"][kind] <= hi
-        assert {"mu", "sigma", "ordinal"} <= set(summary["rating"][kind])
+    # every game has at least one winner, and each win is the winner's seat's kind
+    wins = {"greedy": 0, "random": 0}
+    for m in matches:
+        for w in m.winners:
+            wins[m.seats[w]] += 1
+    assert summary["wins"] == wins and sum(wins.values()) >= 4
     assert summary["seconds_per_decision"]["greedy"]["decisions"] > 0
+
+
+def test_win_rates_and_intervals_of_known_results():
+    """Greedy wins 3 of 4: 75%, with the Wilson 95% interval of 3/4 (0.3006, 0.9544)."""
+    matches = [Match(index=i, seed=i, players=2, seats=["greedy", "random"], scores=[2.0, 1.0],
+                     winners=[0 if i < 3 else 1]) for i in range(4)]
+    summary = summarise("spirits", ["greedy", "random"], 2, matches, 1.0)
+    assert summary["win_rate"] == {"greedy": 0.75, "random": 0.25}
+    assert summary["ci95"]["greedy"] == [0.3006, 0.9544]
+    assert summary["ci95"]["random"] == [0.0456, 0.6994]
+    assert summary["rating"]["greedy"]["mu"] > summary["rating"]["random"]["mu"]
 
 
 def test_tournament_command_json(capsys):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine import InvalidOption, Rng, State
 
@@ -44,6 +45,36 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     if kind not in _FACTORIES:
         raise InvalidOption(f"unknown seat kind {kind!r}; valid: human, {', '.join(_FACTORIES)}")
     return _FACTORIES[kind](seed)
+
+
+HUMAN = "human"
+
+
+def bot_seed(game_seed: int, seat: int, salt: int = 0) -> int:
+    """The seed of the bot in `seat` (the one way every front end seeds its bots).
+
+    A hash, not arithmetic: a live game's seed is a secret of 128 bits, and its bots' seeds must not
+    give it away; `salt` tells apart several bots of one seat (a tournament's rotations, a server's steps).
+    """
+    data = f"{game_seed}:{seat}:{salt}".encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
+
+
+def seat_list(seats: Sequence[str], players: int, humans: bool = False) -> list[str]:
+    """The kind of each seat: one kind for every seat, or one per seat. Unknown kinds are refused
+    with the valid ones; `human` only where people can play (`humans`)."""
+    kinds = [s.strip() for s in seats]
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise InvalidOption(f"{len(kinds)} seats given for {players} players: give one kind, or one per seat")
+    for kind in set(kinds):
+        if kind == HUMAN:
+            if not humans:
+                raise InvalidOption(f"a human cannot take a seat here; valid: {', '.join(seat_kinds())}")
+            continue
+        make_agent(kind)
+    return kinds
 
 
 def _ensure_builtin() -> None:

@@ -14,6 +14,17 @@ REGISTRY: dict[str, str] = {
 _loaded: dict[str, Game] = {}
 
 
+def register(game_id: str, target: str) -> None:
+    """Add a game to the registry as `module:Class` (a test's or a designer's own game)."""
+    REGISTRY[game_id] = target
+    _loaded.pop(game_id, None)
+
+
+def unregister(game_id: str) -> None:
+    REGISTRY.pop(game_id, None)
+    _loaded.pop(game_id, None)
+
+
 def available() -> list[str]:
     return list(REGISTRY)
 
@@ -29,11 +40,13 @@ def load(game_id: str) -> Game:
 
 
 def game_module(game_id: str, part: str) -> object | None:
-    """A game's companion module by convention (`heuristics`, `terminal`, `render`), or None."""
-    load(game_id)
+    """A game's companion module by convention (`heuristics`, `terminal`, `render`) in the game's own
+    package, or None."""
+    package = type(load(game_id)).__module__.rpartition(".")[0]
+    name = f"{package}.{part}"
     try:
-        return importlib.import_module(f"talewood.games.{game_id}.{part}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name == f"talewood.games.{game_id}.{part}":
+        if exc.name == name:
             return None
         raise

@@ -11,15 +11,11 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import bot_seed, make_agent
 from ..engine import rebuild
 from ..games import load
 
 _cache: dict[str, Any] = {}
-
-
-def agent_seed(seed: int, seat: int, step: int) -> int:
-    return (seed * 1_000_003 + step * 7919 + seat) % (1 << 62)
 
 
 def think(game_id: str, players: int, seed: int, options: dict[str, Any], actions: list[int],
@@ -40,7 +36,7 @@ def think(game_id: str, players: int, seed: int, options: dict[str, Any], action
             _cache[key] = state
     seat = state.current_player
     assert seat is not None
-    return make_agent(kind, agent_seed(seed, seat, len(actions))).choose(state)
+    return make_agent(kind, bot_seed(seed, seat, len(actions))).choose(state)
 
 
 def make_executor(kind: str = "process", workers: int | None = None) -> Executor:

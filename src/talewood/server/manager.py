@@ -24,7 +24,7 @@ from sqlalchemy import Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import make_agent
-from ..engine import Game, State, Step, TalewoodError, record_of, undoable
+from ..engine import Game, State, Step, TalewoodError, rebuild_steps, record_of, undoable
 from ..games import game_module, load
 from . import db
 from .bots import think
@@ -108,13 +108,7 @@ UPDATE_GAME = (update(db.games)
 
 def replay_steps(game: Game, players: int, seed: int, options: dict[str, Any],
                  actions: list[int]) -> tuple[State, list[Step]]:
-    state = game.new_game(players, seed, options)
-    steps: list[Step] = []
-    for action in actions:
-        seat = state.current_player
-        assert seat is not None
-        steps.append(Step(seat, list(state.apply(action))))
-    return state, steps
+    return rebuild_steps(game, players, seed, options, actions)
 
 
 class Manager:
@@ -236,7 +230,7 @@ class Manager:
             if isinstance(exc, ApiError):
                 raise
             raise ApiError(409, f"the move could not be stored ({type(exc).__name__}); reload the game") from exc
-        live.steps.append(Step(seat, events))
+        live.steps.append(Step(seat, events, state.barrier))
         live.version += 1
         live.invalidate()
 
@@ -294,7 +288,7 @@ class Manager:
     def undo_count(self, live: Live, seat: int | None) -> int:
         if seat is None or live.state.is_over or live.seats[seat] != HUMAN:
             return 0
-        return undoable(live.steps, seat, live.game.undo_barriers)
+        return undoable(live.steps, seat, live.state.current_player)
 
     # -- telling -----------------------------------------------------------------------------
     def payload_bytes(self, live: Live, seat: int | None, svg: bool = False) -> bytes:

@@ -4,71 +4,30 @@ from __future__ import annotations
 
 import os
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..agents import make_agent
-from ..engine import InvalidOption, record_of, save_record
+from ..agents import seat_list
+from ..engine import InvalidOption
 from ..games import load
+from .play import Outcome, play_game
+from .ratings import wilson
 
 CHUNK = 25
 BACKENDS = ("local", "ray")
 
 
-@dataclass
-class Outcome:
-    """One simulated game: its seed and seats, and either its result or the error it raised."""
-
-    seed: int
-    players: int
-    seats: list[str]
-    scores: list[float] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    decisions: int = 0
-    error: str | None = None
-    details: list[dict[str, Any]] = field(default_factory=list)
-
-
 def seats_for(players: int, seats: list[str]) -> list[str]:
-    if len(seats) == 1:
-        return seats * players
-    if len(seats) != players:
-        raise InvalidOption(f"{len(seats)} seats given for {players} players; give one kind, or one per seat")
-    return list(seats)
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    return seed * 7919 + seat * 104729 + 1
+    """One bot kind for every seat, or one per seat (checked)."""
+    return seat_list(seats, players)
 
 
 def play_one(game_id: str, players: int, seats: list[str], seed: int, options: Mapping[str, Any],
              save_dir: str | None = None, keep_details: bool = False) -> Outcome:
     """Play one game with bots; an exception is caught and reported with the seed."""
-    outcome = Outcome(seed=seed, players=players, seats=seats)
-    try:
-        game = load(game_id)
-        state = game.new_game(players, seed, options, tracked=save_dir is not None)
-        agents = [make_agent(kind, agent_seed(seed, i)) for i, kind in enumerate(seats)]
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(agents[seat].choose(state))
-            outcome.decisions += 1
-        result = state.result()
-        outcome.scores = list(result.scores)
-        outcome.winners = list(result.winners)
-        if keep_details:
-            outcome.details = result.details
-        if save_dir is not None:
-            Path(save_dir).mkdir(parents=True, exist_ok=True)
-            save_record(record_of(state, seats=seats), Path(save_dir) / f"{game_id}-{players}p-{seed}.json")
-    except Exception as exc:  # a batch goes on past one broken game
-        outcome.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
-    return outcome
+    return play_game(game_id, Outcome(seed=seed, players=players, seats=seats), options,
+                     save_dir=save_dir, keep_details=keep_details)
 
 
 def _play_chunk(args: tuple[str, list[tuple[int, int, list[str]]], dict[str, Any], str | None, bool]) -> list[Outcome]:
@@ -91,9 +50,7 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
     for n in players:
         game.check_players(n)
         game.parse_options(options, n)
-        for kind in seats_for(n, seats):
-            if kind != "random":
-                make_agent(kind)  # refuse unknown kinds before starting
+        seats_for(n, seats)       # refuse unknown kinds before starting
     jobs = [(seed + i, players[i % len(players)], seats_for(players[i % len(players)], seats)) for i in range(games)]
     chunks = [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
     outcomes: list[Outcome] = []
@@ -174,7 +131,7 @@ def summarise(game_id: str, players: list[int], seats: list[str], outcomes: list
             "mean_scores": [round(sum(o.scores[s] for o in group) / len(group), 3) if group else None
                             for s in range(n)],
         }
-    return {
+    out: dict[str, Any] = {
         "game": game_id,
         "players": players[0] if len(players) == 1 else players,
         "seats": seats_for(players[0], seats) if len(players) == 1 else seats,
@@ -190,6 +147,21 @@ def summarise(game_id: str, players: list[int], seats: list[str], outcomes: list
         "games_per_second": round(len(outcomes) / seconds, 2) if seconds > 0 else None,
         "by_players": by_players,
     }
+    if load(game_id).cooperative:
+        out["team"] = team_summary(completed)
+        for n in players:
+            out["by_players"][str(n)]["team"] = team_summary([o for o in completed if o.players == n])
+    return out
+
+
+def team_summary(outcomes: list[Outcome]) -> dict[str, Any]:
+    """A cooperative game's figures: how often the team won (with a 95% interval), and its score."""
+    wins = sum(1 for o in outcomes if o.team_won)
+    n = len(outcomes)
+    scores = [o.team_score for o in outcomes if o.team_score is not None]
+    return {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else None,
+            "ci95": [round(x, 4) for x in wilson(wins, n)],
+            "mean_score": round(sum(scores) / len(scores), 3) if scores else None}
 
 
 def default_workers() -> int:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 Z95 = 1.959963984540054
+GAME = "the game"
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -41,6 +42,7 @@ class Ratings:
 
         self.model = PlackettLuce()
         self.ratings = {k: self.model.rating(name=k) for k in kinds}
+        self.game = self.model.rating(name=GAME)     # a cooperative game's opponent
 
     def update(self, seats: Sequence[str], scores: Sequence[float], winners: Sequence[int]) -> None:
         teams = [[self.model.rating(mu=self.ratings[k].mu, sigma=self.ratings[k].sigma, name=k)] for k in seats]
@@ -50,6 +52,20 @@ class Ratings:
             old = self.ratings[kind]
             mu = old.mu + sum(new[i][0].mu - old.mu for i in idx) / len(idx)
             sigma = sum(new[i][0].sigma for i in idx) / len(idx)
+            self.ratings[kind] = self.model.rating(mu=mu, sigma=sigma, name=kind)
+
+    def update_team(self, seats: Sequence[str], won: bool) -> None:
+        """A cooperative game: the seats are one team (a team rating, openskill's sum of its members)
+        that wins or loses against the game itself, rated as one more player."""
+        team = [self.model.rating(mu=self.ratings[k].mu, sigma=self.ratings[k].sigma, name=k) for k in seats]
+        game = self.model.rating(mu=self.game.mu, sigma=self.game.sigma, name=GAME)
+        new_team, new_game = self.model.rate([team, [game]], ranks=[0.0, 1.0] if won else [1.0, 0.0])
+        self.game = new_game[0]
+        for kind in set(seats):
+            idx = [i for i, k in enumerate(seats) if k == kind]
+            old = self.ratings[kind]
+            mu = old.mu + sum(new_team[i].mu - old.mu for i in idx) / len(idx)
+            sigma = sum(new_team[i].sigma for i in idx) / len(idx)
             self.ratings[kind] = self.model.rating(mu=mu, sigma=sigma, name=kind)
 
     def to_json(self) -> dict[str, dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from .batch import Outcome
+from .play import Outcome
 
 
 def card_rates(outcomes: list[Outcome]) -> dict[str, dict[str, dict[str, float]]]:

@@ -10,36 +10,26 @@ rotation exact). Shared wins count as a win for each winner.
 from __future__ import annotations
 
 import statistics
-import time
-import traceback
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from ..agents import make_agent
 from ..engine import InvalidOption
 from ..games import load
-from .batch import agent_seed
+from .play import Outcome, play_game
 from .ratings import Ratings, wilson
 
 CHUNK = 4
 
 
 @dataclass
-class Match:
+class Match(Outcome):
     """One tournament game: its deal seed, the bot kind in each seat, and what happened."""
 
-    index: int
-    seed: int
-    seats: list[str]
-    scores: list[float] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    decisions: int = 0
-    times: dict[str, list[float]] = field(default_factory=dict)   # per kind: seconds per searched decision
-    cpu: dict[str, list[float]] = field(default_factory=dict)     # the same in this process's CPU time
-    error: str | None = None
+    index: int = 0
 
 
 def schedule(bots: list[str], games: int, players: int, seed: int) -> list[Match]:
@@ -56,38 +46,14 @@ def schedule(bots: list[str], games: int, players: int, seed: int) -> list[Match
             if len(out) >= games:
                 break
             seats = [bots[lineup[(i + r) % players]] for i in range(players)]
-            out.append(Match(index=len(out), seed=seed + deal, seats=seats))
+            out.append(Match(index=len(out), seed=seed + deal, players=players, seats=seats))
         deal += 1
     return out
 
 
 def play_match(game_id: str, match: Match, options: Mapping[str, Any]) -> Match:
-    """Play one game; an exception is caught and reported with the seed."""
-    try:
-        state = load(game_id).new_game(len(match.seats), match.seed, options, tracked=False)
-        rotation = match.index  # a different bot seed for each rotation of a deal
-        agents = [make_agent(kind, agent_seed(match.seed * 31 + rotation, i)) for i, kind in enumerate(match.seats)]
-        times: dict[str, list[float]] = {k: [] for k in match.seats}
-        cpu: dict[str, list[float]] = {k: [] for k in match.seats}
-        clock, cpu_clock = time.perf_counter, time.process_time
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            searched = len(state.legal_actions()) > 1
-            start, cpu_start = clock(), cpu_clock()
-            action = agents[seat].choose(state)
-            if searched:
-                times[match.seats[seat]].append(clock() - start)
-                cpu[match.seats[seat]].append(cpu_clock() - cpu_start)
-            state.apply(action)
-            match.decisions += 1
-        result = state.result()
-        match.scores = list(result.scores)
-        match.winners = list(result.winners)
-        match.times = times
-        match.cpu = cpu
-    except Exception as exc:  # a tournament goes on past one broken game
-        match.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
+    """Play one game (each rotation of a deal with its own bot seeds); an error is reported with the seed."""
+    play_game(game_id, match, options, salt=match.index, timing=True)
     return match
 
 
@@ -131,6 +97,7 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     kinds = list(dict.fromkeys(bots))
     ok = [m for m in matches if m.error is None]
+    cooperative = load(game_id).cooperative
     appearances = dict.fromkeys(kinds, 0)
     wins = dict.fromkeys(kinds, 0)
     seat_wins = {k: [0] * players for k in kinds}
@@ -144,16 +111,22 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
             appearances[kind] += 1
             seat_games[kind][s] += 1
             score_sum[kind] += m.scores[s]
-            if s in m.winners:
+            if s in m.winners and kind not in m.seats[:s]:   # a team win counts once per kind in it
                 wins[kind] += 1
+            if s in m.winners:
                 seat_wins[kind][s] += 1
         for kind, t in m.times.items():
             times[kind].extend(t)
         for kind, t in m.cpu.items():
             cpu[kind].extend(t)
-        ratings.update(m.seats, m.scores, m.winners)
-    win_rate = {k: round(wins[k] / appearances[k], 4) if appearances[k] else None for k in kinds}
-    ci95 = {k: [round(x, 4) for x in wilson(wins[k], appearances[k])] for k in kinds}
+        if cooperative:
+            ratings.update_team(m.seats, bool(m.team_won))
+        else:
+            ratings.update(m.seats, m.scores, m.winners)
+    # a cooperative game: a kind's games are the games its team played (counted once however many seats)
+    games_of = {k: sum(1 for m in ok if k in m.seats) for k in kinds} if cooperative else appearances
+    win_rate = {k: round(wins[k] / games_of[k], 4) if games_of[k] else None for k in kinds}
+    ci95 = {k: [round(x, 4) for x in wilson(wins[k], games_of[k])] for k in kinds}
 
     def timing(values: list[float]) -> dict[str, Any]:
         if not values:
@@ -163,7 +136,7 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
                 "mean": round(statistics.fmean(values), 4), "p90": round(values[int(0.9 * (len(values) - 1))], 4),
                 "max": round(values[-1], 4)}
 
-    return {
+    out = {
         "game": game_id,
         "players": players,
         "options": dict(options or {}),
@@ -186,6 +159,12 @@ def summarise(game_id: str, bots: list[str], players: int, matches: list[Match],
         "seconds": round(seconds, 2),
         "shared_wins": "a shared win counts as a win for each winner",
     }
+    if cooperative:
+        out["cooperative"] = True
+        out["team_games"] = games_of
+        out["team"] = {"games": len(ok), "wins": sum(1 for m in ok if m.team_won)}
+        out["shared_wins"] = "a cooperative game: a kind wins each game its team wins"
+    return out
 
 
 def format_summary(summary: dict[str, Any]) -> str:
@@ -205,5 +184,6 @@ def format_summary(summary: dict[str, Any]) -> str:
                      f"{rating:>20} {t!s:>20}")
     for e in summary["error_games"]:
         lines.append(f"  error with seed {e['seed']} ({','.join(e['seats'])}): {e['error']}")
-    lines.append("(a shared win counts as a win for each winner)")
+    lines.append("(a cooperative game: each kind's games and wins are its team's)" if summary.get("cooperative")
+                 else "(a shared win counts as a win for each winner)")
     return "\n".join(lines)

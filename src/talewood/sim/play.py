@@ -1,0 +1,76 @@
+"""One bot game from start to end: the loop that simulate, report and tournament all run."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import bot_seed, make_agent
+from ..engine import record_of, save_record
+from ..games import load
+
+
+@dataclass
+class Outcome:
+    """One game played by bots: its seed and seats, and its result or the error it raised."""
+
+    seed: int
+    players: int
+    seats: list[str]
+    scores: list[float] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    team_won: bool | None = None           # cooperative games: the team's result
+    team_score: float | None = None
+    decisions: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+    details: list[dict[str, Any]] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)   # per kind: seconds per searched decision
+    cpu: dict[str, list[float]] = field(default_factory=dict)     # the same in this process's CPU time
+
+
+def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, salt: int = 0,
+              save_dir: str | None = None, keep_details: bool = False, timing: bool = False) -> Outcome:
+    """Play `outcome`'s game with its seats' bots and fill in what happened; an exception is caught
+    and reported with the seed, so a batch goes on past one broken game."""
+    start = time.perf_counter()
+    try:
+        state = load(game_id).new_game(outcome.players, outcome.seed, options, tracked=save_dir is not None)
+        agents = [make_agent(kind, bot_seed(outcome.seed, seat, salt)) for seat, kind in enumerate(outcome.seats)]
+        times: dict[str, list[float]] = {k: [] for k in outcome.seats}
+        cpu: dict[str, list[float]] = {k: [] for k in outcome.seats}
+        clock, cpu_clock = time.perf_counter, time.process_time
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            if timing and len(state.legal_actions()) > 1:
+                t0, c0 = clock(), cpu_clock()
+                action = agents[seat].choose(state)
+                times[outcome.seats[seat]].append(clock() - t0)
+                cpu[outcome.seats[seat]].append(cpu_clock() - c0)
+            else:
+                action = agents[seat].choose(state)
+            state.apply(action)
+            outcome.decisions += 1
+        result = state.result()
+        outcome.scores = list(result.scores)
+        outcome.winners = list(result.winners)
+        if result.cooperative:
+            outcome.team_won = result.team_won
+            outcome.team_score = result.team_score
+        if keep_details:
+            outcome.details = result.details
+        if timing:
+            outcome.times, outcome.cpu = times, cpu
+        if save_dir is not None:
+            Path(save_dir).mkdir(parents=True, exist_ok=True)
+            name = f"{game_id}-{outcome.players}p-{outcome.seed}.json"
+            save_record(record_of(state, seats=outcome.seats), Path(save_dir) / name)
+    except Exception as exc:  # a batch goes on past one broken game
+        outcome.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
+    outcome.seconds = time.perf_counter() - start
+    return outcome

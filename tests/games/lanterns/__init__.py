@@ -1,0 +1,1 @@
+"""Twin Lanterns: the tests' own tiny cooperative game (see game.py)."""
