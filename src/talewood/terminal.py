@@ -36,7 +36,8 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
         seed = int(time.time()) % 1_000_000
     options = dict(options or {})
     state = game.new_game(players, seed, options)
-    agents: dict[int, Agent] = {s: make_agent(kind, bot_seed(seed, s)) for s, kind in enumerate(seats) if kind != "human"}
+    agents: dict[int, Agent] = {s: make_agent(kind, bot_seed(seed, s))
+                                for s, kind in enumerate(seats) if kind != "human"}
     humans = [s for s, kind in enumerate(seats) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     console = console or Console()

@@ -11,7 +11,6 @@ import pytest
 
 from talewood.engine import Game, Result, Rng, State, TalewoodError, chance, decision
 from tests.games import contract
-
 from tests.games.lanterns import game as lanterns
 from tests.games.lanterns.game import LanternsGame, LanternsState
 

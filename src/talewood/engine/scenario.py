@@ -74,6 +74,14 @@ class ScenarioSchema:
             state = game.new_game(players, seed, spec.get("options"))
         except TalewoodError as exc:
             raise ScenarioError(f"the scenario cannot start a game: {exc}") from exc
+        return self.apply(state, position)
+
+    def apply(self, state: S, position: Mapping[str, Any]) -> S:
+        """Put `position` ({key: value}) on an existing state, then check it."""
+        unknown = [k for k in position if k not in self._by_key]
+        if unknown:
+            raise ScenarioError(f"unknown position key {unknown[0]!r} for {state.game.name}; "
+                                f"valid: {', '.join(self.keys())}")
         for setting in self.settings:
             if setting.key in position:
                 try:
@@ -88,7 +96,7 @@ class ScenarioSchema:
             try:
                 self.check(state)
             except AssertionError as exc:
-                raise ScenarioError(f"the position breaks the rules of {game.name}: {exc}") from exc
+                raise ScenarioError(f"the position breaks the rules of {state.game.name}: {exc}") from exc
         return state
 
     def build_toml(self, game: Game, text: str) -> State:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from talewood.games import load
 from talewood.games.spirits.content import POWER_INDEX, SPIRIT_INDEX
-from talewood.games.spirits.frames import Take
+from talewood.games.spirits.scenario import SCHEMA
 from talewood.games.spirits.state import SpiritsState
 
 GAME = load("spirits")
@@ -51,52 +53,35 @@ def new_state(players: int = 2, seed: int = 0, **options: object) -> SpiritsStat
 
 
 def set_forest(state: SpiritsState, rows: list[list[int | None]], tokens: dict[tuple[int, int], int] | None = None,
-               seat: int = 0, first_turn: bool = False) -> SpiritsState:
-    """Replace the forest with `rows` (tile ids; None leaves a place empty) and start `seat`'s turn."""
-    cfg = state.cfg
-    ntiles = len(C.tiles)
-    state.place_tile = [-1] * (cfg.rows * cfg.cols)
-    state.tile_place = [-1] * ntiles
-    state.face_up = [True] * ntiles
-    state.row_count = [0] * cfg.rows
-    state.token_at = [-1] * (cfg.rows * cfg.cols)
-    state.token_up = [False] * (cfg.rows * cfg.cols)
-    state.gem_on = [-1] * ntiles
-    for r, row in enumerate(rows):
-        for c, t in enumerate(row):
-            if t is not None:
-                p = r * cfg.cols + c
-                state.place_tile[p] = t
-                state.tile_place[t] = p
-                state.row_count[r] += 1
-    state.exposed = []
-    for p, t in enumerate(state.place_tile):
-        if t >= 0:
-            c = p % cfg.cols
-            if c == 0 or state.place_tile[p - 1] < 0 or c == cfg.cols - 1 or state.place_tile[p + 1] < 0:
-                state.exposed.append(t)
-    state.free_up = [state.tile_place[t] >= 0 for t in range(ntiles)]
-    for (r, c), k in (tokens or {}).items():
-        state.token_at[r * cfg.cols + c] = k
-    state.box = [k.index for k in C.tokens if k.module is None and k.index not in (tokens or {}).values()]
-    start(state, seat, first_turn)
-    return state
+               seat: int = 0, first_turn: bool = False, reserved: dict[int, int] | None = None,
+               lost: dict[int, int] | None = None) -> SpiritsState:
+    """Replace the forest with `rows` (tile ids; None leaves a place empty), put gemstones on tiles
+    (`reserved`: tile -> seat) and lose some (`lost`: seat -> count), and start `seat`'s turn
+    (through the game's scenario settings: 0-based rows, columns and seats here, 1-based in scenarios)."""
+    position: dict[str, object] = {
+        "forest": [["" if t is None else t for t in row] for row in rows],
+        "tokens": [{"row": r + 1, "col": c + 1, "token": C.tokens[k].id} for (r, c), k in (tokens or {}).items()],
+        "gemstones": [{"lost": (lost or {}).get(p, 0)} for p in range(state.players)],
+        "reserved": [{"tile": t, "seat": p + 1} for t, p in (reserved or {}).items()],
+        "turn": {"seat": seat + 1, "first_turn": first_turn},
+    }
+    return SCHEMA.apply(state, position)
 
 
 def start(state: SpiritsState, seat: int, first_turn: bool = False) -> None:
-    state.stack = [Take(seat)]
-    state.cur = seat
-    state.took = 0
-    state.first_turn = first_turn
-    state.invalidate()
+    SCHEMA.apply(state, {"turn": {"seat": seat + 1, "first_turn": first_turn}})
 
 
 def give(state: SpiritsState, seat: int, *tiles: int) -> None:
     """Put tiles straight into a player's collection."""
-    for t in tiles:
-        state.tiles_of[seat].append(t)
-        tile = C.tiles[t]
-        for s in tile.symbols:
-            state.sym[seat * 10 + s] += 1
-        if tile.power >= 0:
-            state.pw[seat * 3 + tile.power] += 1
+    SCHEMA.apply(state, {"collections": [[] for _ in range(seat)] + [list(tiles)]})
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def scenario(name: str) -> SpiritsState:
+    """A rulebook example's position, from scenarios/<name>.toml."""
+    state = GAME.scenario((SCENARIOS / f"{name}.toml").read_text(encoding="utf-8"))
+    assert isinstance(state, SpiritsState)
+    return state

@@ -8,9 +8,10 @@ from talewood.engine import ContentError, IllegalAction
 from talewood.games.spirits import rulings
 from talewood.games.spirits.content import load_content
 from talewood.games.spirits.frames import Gem, MoveTo, Pay, Second, Take
+from talewood.games.spirits.scenario import SCHEMA
 from talewood.games.spirits.scoring import finish
 
-from .helpers import GAME, IDS, Tiles, give, lift, new_state, reserve, set_forest, start, take, token
+from .helpers import GAME, IDS, C, Tiles, give, lift, new_state, reserve, set_forest, take, token
 
 # -- setup -----------------------------------------------------------------------------------
 
@@ -159,8 +160,9 @@ def test_favor_token_goes_secretly_to_the_taker_and_counts_at_scoring():
 def test_plus_token_returns_a_lost_gemstone_on_a_later_turn_only():
     tiles = Tiles()
     a, b = tiles.get("vines"), tiles.get("leaves")
-    state = set_forest(new_state(), [[a, tiles.get("branches"), b]], tokens={(0, 0): token("gemstone_1")})
-    state.supply[0], state.lost[0] = 2, 1
+    state = set_forest(new_state(), [[a, tiles.get("branches"), b]], tokens={(0, 0): token("gemstone_1")},
+                       lost={0: 1})
+    assert state.supply[0] == 2
     state.apply(take(a))
     assert IDS.plus not in state.legal_actions()     # not on the turn it was taken
     state.apply(IDS.stop)
@@ -182,8 +184,11 @@ def test_plus_token_does_nothing_without_a_lost_gemstone_but_still_counts():
     state = set_forest(new_state(), [[a, tiles.get("branches"), tiles.get("leaves")]],
                        tokens={(0, 0): token("gemstone_2")})
     state.apply(take(a))
-    state.plus_new[0] = 0
-    assert state.lost[0] == 0 and IDS.plus not in state.legal_actions()
+    state.apply(IDS.stop)
+    state.apply(state.legal_actions()[0])               # player 2's turn passes
+    while state.current_player != 0:
+        state.apply(state.legal_actions()[-1])
+    assert state.lost[0] == 0 and IDS.plus not in state.legal_actions()   # a later turn: still nothing
     from talewood.games.spirits.scoring import favor_count
     assert favor_count(state, 0) == 1
 
@@ -207,10 +212,7 @@ def test_placing_a_gemstone_reserves_a_tile_and_taking_it_yourself_returns_it():
 def test_a_reserved_tile_in_the_middle_of_a_row_cannot_be_taken():
     tiles = Tiles()
     a, mid, b = tiles.get("vines"), tiles.get("branches", "branches"), tiles.get("leaves")
-    state = set_forest(new_state(), [[a, mid, b]], seat=1)
-    state.gem_on[mid], state.placed[0], state.supply[0] = 0, 1, 2
-    state.free_up[mid] = False
-    start(state, 1)
+    state = set_forest(new_state(), [[a, mid, b]], seat=1, reserved={mid: 0})
     assert take(mid) not in state.legal_actions()
     with pytest.raises(IllegalAction):
         state.apply(take(mid))
@@ -219,10 +221,7 @@ def test_a_reserved_tile_in_the_middle_of_a_row_cannot_be_taken():
 def test_taking_another_players_reserved_tile_costs_a_gemstone_lost_to_the_box():
     tiles = Tiles()
     a, b = tiles.get("vines"), tiles.get("leaves")
-    state = set_forest(new_state(), [[a, tiles.get("branches"), b]], seat=1)
-    state.gem_on[a], state.placed[0], state.supply[0] = 0, 1, 2
-    state.free_up[a] = False
-    start(state, 1)
+    state = set_forest(new_state(), [[a, tiles.get("branches"), b]], seat=1, reserved={a: 0})
     state.apply(take(a))
     assert state.supply[1] == 2 and state.lost[1] == 1      # player 2 paid one of 3
     assert state.supply[0] == 3 and state.placed[0] == 0    # player 1 got theirs back
@@ -231,23 +230,16 @@ def test_taking_another_players_reserved_tile_costs_a_gemstone_lost_to_the_box()
 def test_no_gemstone_no_taking_a_reserved_tile():
     tiles = Tiles()
     a, b = tiles.get("vines"), tiles.get("leaves")
-    state = set_forest(new_state(), [[a, tiles.get("branches"), b]], seat=1)
-    state.gem_on[a], state.placed[0], state.supply[0] = 0, 1, 2
-    state.supply[1], state.lost[1] = 0, 3
-    start(state, 1)
+    state = set_forest(new_state(), [[a, tiles.get("branches"), b]], seat=1, reserved={a: 0}, lost={1: 3})
     assert take(a) not in state.legal_actions() and take(b) in state.legal_actions()
 
 
 def test_paying_with_a_placed_gemstone_when_the_supply_is_empty():
     tiles = Tiles()
     a, b, c, d = tiles.get("vines"), tiles.get("leaves"), tiles.get("moss", "moss"), tiles.get("fruits", "fruits")
-    state = set_forest(new_state(), [[a, tiles.get("branches"), b], [c, tiles.get("flowers", power="moon"), d]], seat=1)
-    state.gem_on[a], state.placed[0], state.supply[0] = 0, 1, 2
-    state.gem_on[c] = state.gem_on[d] = 1
-    state.placed[1], state.supply[1], state.lost[1] = 2, 0, 1
-    for t in (a, c, d):
-        state.free_up[t] = False
-    start(state, 1)
+    state = set_forest(new_state(), [[a, tiles.get("branches"), b], [c, tiles.get("flowers", power="moon"), d]],
+                       seat=1, reserved={a: 0, c: 1, d: 1}, lost={1: 1})
+    assert state.supply[1] == 0
     state.apply(take(a))
     assert type(state.stack[-1]) is Pay
     assert sorted(state.legal_actions()) == [lift(c), lift(d)]
@@ -259,10 +251,8 @@ def test_paying_with_a_placed_gemstone_when_the_supply_is_empty():
 def test_moving_a_placed_gemstone_when_the_supply_is_empty():
     tiles = Tiles()
     a, b, c = tiles.get("vines"), tiles.get("leaves"), tiles.get("moss", "moss")
-    state = set_forest(new_state(), [[a, tiles.get("branches"), b, c]])
-    state.gem_on[b], state.placed[0], state.supply[0], state.lost[0] = 0, 1, 0, 2
-    state.free_up[b] = False
-    start(state, 0)
+    state = set_forest(new_state(), [[a, tiles.get("branches"), b, c]], reserved={b: 0}, lost={0: 2})
+    assert state.supply[0] == 0
     state.apply(take(a))
     assert type(state.stack[-1]) is Gem
     assert lift(b) in state.legal_actions() and reserve(c) not in state.legal_actions()
@@ -275,13 +265,7 @@ def test_moving_a_placed_gemstone_when_the_supply_is_empty():
 def test_a_player_with_no_legal_take_skips_collecting():
     tiles = Tiles()
     a, b = tiles.get("vines"), tiles.get("leaves")
-    state = set_forest(new_state(), [[a, b]])
-    state.gem_on[a] = state.gem_on[b] = 0
-    state.placed[0], state.supply[0] = 2, 1
-    state.supply[1], state.lost[1] = 0, 3
-    for t in (a, b):
-        state.free_up[t] = False
-    start(state, 0)
+    state = set_forest(new_state(), [[a, b]], reserved={a: 0, b: 0}, lost={1: 3})
     state.apply(take(a))
     state.apply(IDS.stop) if state.stack and type(state.stack[-1]) is Gem else None
     # player 2 cannot take b (reserved by player 1, and no gemstone to pay): the turn passes back
@@ -307,8 +291,8 @@ def _scored(players, hands, favors=None):
     state = new_state(players)
     for seat, hand in enumerate(hands):
         give(state, seat, *hand)
-    for seat, ks in (favors or {}).items():
-        state.favors[seat].extend(ks)
+    if favors:
+        SCHEMA.apply(state, {"favor_tokens": [[C.tokens[k].id for k in favors.get(p, [])] for p in range(players)]})
     finish(state)
     return state.result()
 
@@ -410,8 +394,7 @@ def _solo_duel(opponent_tokens):
     rows = [[tiles.get(x, x), tiles.get(x)] for x in ("vines", "leaves", "web_spiders")]
     rows.append([tiles.get("moss", power="moon"), tiles.get("moss", power="sun")])
     set_forest(state, rows)
-    state.opp_hidden = [token(k) for k in opponent_tokens]
-    state.solo_token = token("web_spiders")
+    SCHEMA.apply(state, {"solo": {"opponent_tokens": opponent_tokens, "your_token": "web_spiders"}})
     for row in rows[:3]:
         state.apply(take(row[0]))
     return state.result()

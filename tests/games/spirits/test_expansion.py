@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from talewood.engine import InvalidOption, Rng
 from talewood.games.spirits.content import DROP, SPIRIT_INDEX, load_content
 from talewood.games.spirits.frames import Firefly, KeepHex, KeepWish, Take
-from talewood.games.spirits.scoring import Favor, end_game, finish, hex_strikes, resolve_fireflies, spirit_count
+from talewood.games.spirits.scenario import SCHEMA
+from talewood.games.spirits.scoring import (
+    Favor,
+    doubles_count,
+    end_game,
+    finish,
+    gemstone_count,
+    hex_strikes,
+    resolve_fireflies,
+    spirit_count,
+)
 
-from .helpers import GAME, IDS, Tiles, give, new_state, set_forest, start, take, token
+from .helpers import GAME, IDS, Tiles, give, new_state, scenario, set_forest, start, take, token
 
 C = load_content()
 
@@ -46,31 +54,21 @@ def test_wish_setup_deals_two_each_and_reveals_only_when_all_have_chosen():
 
 
 def _end_with_wishes(state, wishes):
-    state.wish = [wish(w) for w in wishes]
-    state.cards_revealed = True
-    state.stack.clear()
+    SCHEMA.apply(state, {"wishes": wishes})
     end_game(state)
     return state
 
 
 def test_wish_examples_from_the_rulebook():
     """4 players: favor tokens 0 vs 2, 2, 4; Dew Drops 3 vs 1, 1, 2; gemstones 2 vs 0, 1, 1;
-    tiles with two spirit symbols 6 vs 1, 5, 5."""
-    state = new_state(4, seed=1, wish=True)
+    tiles with two spirit symbols 6 vs 1, 5, 5 (scenarios/wish-examples.toml)."""
+    state = scenario("wish-examples")
     dew = SPIRIT_INDEX["dew_drops"]
-    favors = [[], [token("moss"), token("vines")], [token("fire"), token("sun")],
-              [token("leaves"), token("fruits"), token("flowers"), token("branches")]]
-    state.favors = [list(f) for f in favors]
-    state.supply = [0, 1, 2, 1]
-    state.placed = [0, 0, 0, 0]
-    doubles = [t.id for t in C.tiles if t.is_double and not t.air]
-    give(state, 0, *doubles[0:1])
-    give(state, 1, *doubles[1:6])
-    give(state, 2, *doubles[6:11])
-    give(state, 3, *doubles[11:17])
-    for seat, n in enumerate([1, 3, 1, 2]):     # Dew Drops: the second player 3, the others 1, 1, 2
-        state.sym[seat * 10 + dew] = n
-    _end_with_wishes(state, ["most_favor_tokens", "most_dew_drops", "most_gemstones", "most_doubles"])
+    assert [len(f) for f in state.favors] == [0, 2, 2, 4]
+    assert [spirit_count(state, s, dew) for s in range(4)] == [1, 3, 1, 2]
+    assert [gemstone_count(state, s) for s in range(4)] == [0, 1, 2, 1]
+    assert [doubles_count(state, s) for s in range(4)] == [1, 5, 5, 6]
+    end_game(state)
     assert state.wish_met == [False, True, True, True]
     dew_reward = C.wishes[wish("most_dew_drops")].reward_symbols
     assert state.reward_syms[1] == list(dew_reward)
@@ -87,8 +85,8 @@ def test_wish_examples_from_the_rulebook():
 
 def test_wish_ties_all_count_as_the_most():
     state = new_state(3, wish=True)
-    state.supply = [2, 2, 1]
-    state.placed = [0, 0, 0]
+    SCHEMA.apply(state, {"gemstones": [{}, {}, {"lost": 1}]})
+    assert state.supply == [2, 2, 1]
     _end_with_wishes(state, ["most_gemstones", "most_gemstones", "most_moss"])
     assert state.wish_met[0] and state.wish_met[1]
     assert state.wish_met[2]        # nobody has Moss: 0 is the most, tied
@@ -97,9 +95,8 @@ def test_wish_ties_all_count_as_the_most():
 def test_wish_rewards_are_checked_before_any_is_given():
     state = new_state(2, wish=True)
     # player 1 gains a Flowers symbol from the Branches wish; player 2's Flowers wish is checked before it
-    state.sym[0 * 10 + SPIRIT_INDEX["branches"]] = 3
-    state.sym[1 * 10 + SPIRIT_INDEX["flowers"]] = 1
-    state.sym[0 * 10 + SPIRIT_INDEX["flowers"]] = 1
+    SCHEMA.apply(state, {"collections": [["branches+branches", "branches (moon)", "flowers (moon)"],
+                                         ["flowers (sun)"]]})
     _end_with_wishes(state, ["most_branches", "most_flowers"])
     assert C.wishes[wish("most_branches")].reward_symbols == (SPIRIT_INDEX["flowers"],)
     assert state.wish_met == [True, True]
@@ -119,7 +116,7 @@ def test_hex_examples_from_the_rulebook():
     spirit[0][leaves], spirit[1][leaves], spirit[2][leaves] = 1, 3, 4
     power = [[4, 4, 4], [3, 2, 2], [3, 3, 2]]
     assert hex_strikes(state, 0, hex_card("least_leaves_and_moss"), spirit, power)
-    state.favors = [[0, 1, 2, 3], [4, 5], [6, 7]]
+    SCHEMA.apply(state, {"favor_tokens": [[C.tokens[k].id for k in hand] for hand in ([0, 1, 2, 3], [4, 5], [6, 7])]})
     assert hex_strikes(state, 1, hex_card("least_favor_tokens"), spirit, power)
     assert not hex_strikes(state, 0, hex_card("least_power_icons"), spirit, power)
     assert sum(power[0]) == 12 and sum(power[1]) == 7 and sum(power[2]) == 8
@@ -140,8 +137,7 @@ def test_hex_costs_six_after_scoring_and_ties_strike_everyone():
     state = new_state(2, hex=True)
     give(state, 0, tiles.get("moss", "moss"))
     give(state, 1, tiles.get("vines", "vines"))
-    state.hex = [hex_card("least_power_icons"), hex_card("least_favor_tokens")]
-    state.cards_revealed = True
+    SCHEMA.apply(state, {"hexes": ["least_power_icons", "least_favor_tokens"]})
     finish(state)
     details = state.result().details
     assert details[0]["hex"] == -6 and details[1]["hex"] == -6     # 0 icons each, 0 tokens each: both least
@@ -171,10 +167,9 @@ def test_four_players_winter_without_the_drop_returns_to_the_box():
     assert seen == {DROP, -2}
 
 
-def _seasons_state(players, row_mins, tokens, rows, seat=0):
+def _seasons_state(players, tokens, rows, seat=0):
     state = new_state(players, seasons=True)
-    state.cfg = replace(state.cfg, row_min=tuple(row_mins), season_tokens=tuple(tokens))
-    state.drop_open = [t == DROP for t in tokens]
+    SCHEMA.apply(state, {"seasons": ["drop" if t == DROP else t for t in tokens]})
     set_forest(state, rows, seat=seat)
     return state
 
@@ -186,7 +181,8 @@ def test_seasons_example_the_only_collectable_tile_gives_the_drop_and_ends_the_g
             [tiles.get("fruits", "fruits")],                               # Autumn drop: the last tile
             [tiles.get("web_spiders", "web_spiders"), tiles.get("branches", "branches"),
              tiles.get("dew_drops", "dew_drops")]]                         # Winter 3
-    state = _seasons_state(3, [1, 2, 0, 3], [1, 2, DROP, 3], rows)
+    state = _seasons_state(3, [1, 2, DROP, 3], rows)
+    assert state.cfg.row_min == (1, 2, 0, 3)
     assert state.legal_actions() == [take(rows[2][0])]
     assert state.view(0)["forest"][2][0]["collectable"] and not state.view(0)["forest"][0][0]["collectable"]
     state.apply(take(rows[2][0]))
@@ -199,7 +195,7 @@ def test_a_row_at_its_season_number_cannot_be_taken_from_nor_reserved():
     tiles = Tiles()
     a, b, c = tiles.get("moss", "moss"), tiles.get("vines", "vines"), tiles.get("leaves", "leaves")
     d = tiles.get("fruits", "fruits")
-    state = _seasons_state(2, [2, 0, 0, 0], [2, 0, 0, 0], [[a, b], [c, tiles.get("branches", "branches"), d]])
+    state = _seasons_state(2, [2, 0, 0, 0], [[a, b], [c, tiles.get("branches", "branches"), d]])
     assert take(a) not in state.legal_actions() and take(c) in state.legal_actions()
     state.apply(take(c))
     assert IDS.reserve + a not in state.legal_actions()
@@ -236,8 +232,8 @@ def test_scenario_reveal_example():
 
 
 def test_scenario_collectable_only_with_a_free_long_side_and_hidden_tiles_stay_hidden():
-    for scenario in ("standard", "forgotten-grove", "forbidden-forest", "enchanted-wildlands"):
-        state = new_state(3, seed=4, scenario=scenario)
+    for layout in ("standard", "forgotten-grove", "forbidden-forest", "enchanted-wildlands"):
+        state = new_state(3, seed=4, scenario=layout)
         cfg = state.cfg
         for t in state.legal_actions():
             p = state.tile_place[t - IDS.take]
@@ -296,8 +292,7 @@ def test_the_minus_one_firefly_token_removes_a_firefly_of_your_choice():
     tiles = Tiles()
     a = tiles.get("vines")
     set_forest(state, [[a, tiles.get("leaves"), tiles.get("branches")]], tokens={(0, 0): token("firefly")})
-    for t in air_doubles:
-        state.firefly[t] = True
+    SCHEMA.apply(state, {"fireflies": air_doubles})
     state.apply(take(a))
     assert type(state.stack[-1]) is Firefly
     assert sorted(state.legal_actions()) == [IDS.firefly + air_doubles[0], IDS.firefly + air_doubles[1]]
@@ -311,11 +306,10 @@ def test_most_fireflies_discard_their_air_tiles_with_fireflies_ties_included():
     air = [t.id for t in C.tiles if t.air]
     doubles = [t for t in air if C.tiles[t].is_double]
     singles = [t for t in air if not C.tiles[t].is_double]
-    for t in doubles:
-        state.firefly[t] = True
     give(state, 0, doubles[0], doubles[1], singles[0])
     give(state, 1, doubles[2], doubles[3])
     give(state, 2, doubles[4])
+    SCHEMA.apply(state, {"fireflies": doubles})
     resolve_fireflies(state)
     assert state.tiles_of[0] == [singles[0]] and state.tiles_of[1] == []
     assert state.tiles_of[2] == [doubles[4]]

@@ -12,6 +12,7 @@ from .actions import Ids, build_action_space
 from .content import AIR, BASE_SPIRITS, DROP, load_content
 from .frames import KeepHex, KeepWish
 from .layouts import SCENARIOS, Layout, rows_layout, solo_layout
+from .scenario import SCHEMA
 from .state import NO_SEASON, Config, SpiritsState
 
 
@@ -59,6 +60,7 @@ class SpiritsGame(Game):
     name = "Spirits of the Forest"
     min_players = 1
     max_players = 4
+    scenario_schema = SCHEMA
 
     def __init__(self) -> None:
         self.content = load_content()
