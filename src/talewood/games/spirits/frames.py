@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision, seat_name
+from . import rulings
 
 if TYPE_CHECKING:
     from .state import SpiritsState
@@ -36,7 +37,9 @@ class Take(NamedTuple):
 
     def legal(self, s: SpiritsState) -> list[int]:
         out = sorted(s.take_options(self.seat, -1))
-        if s.plus_usable(self.seat):
+        if not rulings.TAKING_IS_MANDATORY:  # pragma: no cover - the other reading, kept selectable
+            out.append(s.ids.stop)
+        if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
             out.append(s.ids.plus)
         return out
 
@@ -63,7 +66,7 @@ class Second(NamedTuple):
     def legal(self, s: SpiritsState) -> list[int]:
         out = sorted(s.take_options(self.seat, self.spirit))
         out.append(s.ids.stop)
-        if s.plus_usable(self.seat):
+        if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
             out.append(s.ids.plus)
         return out
 
@@ -149,7 +152,7 @@ class MoveTo(NamedTuple):
         return "choose the tile your gemstone moves to"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        origin = s.ids.reserve + self.origin
+        origin = s.ids.reserve + self.origin if rulings.MOVED_GEMSTONE_GOES_TO_ANOTHER_TILE else -1
         return [a for a in s.reservable(s.ids.reserve) if a != origin]
 
     def apply(self, s: SpiritsState, action: int) -> None:

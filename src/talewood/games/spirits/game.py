@@ -186,7 +186,8 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
     state.firefly = [bool(options["fireflies"]) and c.tiles[t].air and c.tiles[t].is_double
                      for t in range(ntiles)]
     state.gem_on = [-1] * ntiles
-    state.free_up = [state.tile_place[t] >= 0 and state.face_up[t] for t in range(ntiles)]
+    state.free_up = [state.tile_place[t] >= 0 and (state.face_up[t] or not rulings.GEMSTONES_ONLY_ON_FACE_UP_TILES)
+                     for t in range(ntiles)]
 
     # favor tokens
     if solo:

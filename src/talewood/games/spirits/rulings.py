@@ -21,7 +21,6 @@ PENALTY_COUNTS_ONLY_TILES = True                   # favor tokens (and Wish symb
 
 PLUS_TOKEN_ONLY_ON_LATER_TURNS = True              # a "+" is usable from the turn after you took it
 PLUS_TOKEN_USABLE_IN_ANY_STEP = True               # …in the collect or the gemstone step of that turn
-USED_PLUS_TOKEN_COUNTS_AS_FAVOR = False            # once discarded it is no longer a favor token
 
 PAY_WITH_PLACED_GEMSTONE = True                    # supply empty: pay with one of your placed gemstones
 PASS_WITHOUT_LEGAL_TAKE = True                     # no legal take: skip collecting, still place/move

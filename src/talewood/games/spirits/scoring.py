@@ -124,7 +124,8 @@ def wish_met(state: SpiritsState, seat: int, wish_index: int) -> bool:
 
 def resolve_wishes(state: SpiritsState) -> None:
     """Check every request first (rulings.WISH_REQUESTS_CHECKED_BEFORE_REWARDS), then reward."""
-    order = [(state.cfg.first_player + i) % state.players for i in range(state.players)]
+    first = state.cfg.first_player if rulings.FAVOR_REWARD_ORDER_FROM_FIRST_PLAYER else 0
+    order = [(first + i) % state.players for i in range(state.players)]
     met = {s: wish_met(state, s, state.wish[s]) for s in order if state.wish[s] >= 0}
     for s, ok in met.items():
         state.wish_met[s] = ok
@@ -222,8 +223,12 @@ def finish(state: SpiritsState) -> None:
     scores = [float(d["total"]) for d in details]
     best = max(scores)
     tied = [s for s in range(state.players) if scores[s] == best]
-    fewest = min(details[s]["tiles"] for s in tied)
-    winners = [s for s in tied if details[s]["tiles"] == fewest]
+    def tiles(s: int) -> int:
+        kept = details[s]["tiles"]
+        return kept if rulings.DISCARDED_TILES_LEAVE_TIE_BREAK else kept + len(state.discarded_tiles[s])
+
+    fewest = min(tiles(s) for s in tied)
+    winners = [s for s in tied if tiles(s) == fewest]
     state.finish(Result(scores=scores, winners=winners, details=details))
     if state.log is not None:
         for s in range(state.players):

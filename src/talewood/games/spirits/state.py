@@ -180,7 +180,7 @@ class SpiritsState(State):
     def take_options(self, seat: int, spirit: int) -> list[int]:
         """Tiles `seat` may take now; `spirit` >= 0 restricts to single tiles of that spirit."""
         gem_on = self.gem_on
-        can_pay = self.supply[seat] > 0 or self.placed[seat] > 0
+        can_pay = self.supply[seat] > 0 or (rulings.PAY_WITH_PLACED_GEMSTONE and self.placed[seat] > 0)
         singles = self.cfg.single
         out = []
         seasons = self.cfg.seasons
@@ -201,7 +201,7 @@ class SpiritsState(State):
     def reservable(self, base: int = 0) -> list[int]:
         """Tiles (as `base` + id) a gemstone may go on: face up, in the forest, free, row still open."""
         spots = list(compress(range(base, base + len(self.free_up)), self.free_up))
-        if self.cfg.seasons:
+        if self.cfg.seasons and rulings.GEMSTONES_NOT_ON_CLOSED_ROWS:
             row_of = self.cfg.place_row
             tile_place = self.tile_place
             spots = [t for t in spots if self.row_open(row_of[tile_place[t - base]])]
@@ -323,7 +323,7 @@ class SpiritsState(State):
     def turn_face_up(self, t: int) -> None:
         self.reveal()
         self.face_up[t] = True
-        self.free_up[t] = self.gem_on[t] < 0
+        self.free_up[t] = self.gem_on[t] < 0       # (rulings.GEMSTONES_ONLY_ON_FACE_UP_TILES: now it may be)
         if self.log is not None:
             self.emit("reveal", f"{self.c.tiles[t].name()} is revealed", tile=t)
 
@@ -343,7 +343,7 @@ class SpiritsState(State):
         if self.log is not None:
             self.emit("favor", f"{seat_name(seat)} takes a favor token", seat=seat)
             self.emit("favor_private", f"You take the {token.name()}", to=seat, token=token.id)
-        if token.kind == "firefly":
+        if token.kind == "firefly" and rulings.FIREFLY_TOKEN_IMMEDIATE:
             mine = [t for t in self.tiles_of[seat] if self.firefly[t]]
             if mine:
                 self.public_token[k] = True    # its effect shows it
@@ -363,8 +363,10 @@ class SpiritsState(State):
         """What follows a completed take: the end, a second tile, or the gemstone step."""
         seat = self.cur
         if not self.collectable_left():
-            end_game(self)
-            return
+            if rulings.NO_GEMSTONE_STEP_AFTER_LAST_TILE:
+                end_game(self)
+                return
+            raise AssertionError("only NO_GEMSTONE_STEP_AFTER_LAST_TILE is implemented")  # pragma: no cover
         if self.took == 1 and not self.first_turn:
             spirit = self.cfg.single[self.tiles_of[seat][-1]]
             if spirit >= 0:
