@@ -319,6 +319,14 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe picture of the game as `seat` sees it (None: a spectator)."""
 
+    def decision_view(self) -> dict[str, Any] | None:
+        """The pending decision, for views: its kind, its seat and its fields by name (a frame holds
+        only public data: anything secret lives in the state, where the view hides it)."""
+        if self.over:
+            return None
+        top = self.stack[-1]
+        return {"kind": type(top).__name__, **top._asdict()}
+
     def events_for(self, seat: int | None) -> list[Event]:
         """This state's log as `seat` may see it."""
         return visible_to(self.log or (), seat)

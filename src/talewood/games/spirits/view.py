@@ -80,7 +80,8 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
         players.append(entry)
     view: dict[str, Any] = {
         "game": "spirits", "seat": seat, "players": state.players,
-        "current_player": state.current_player, "prompt": state.prompt(), "turn": state.turn,
+        "current_player": state.current_player, "prompt": state.prompt(), "decision": state.decision_view(),
+        "turn": state.turn,
         "layout": cfg.layout_id, "rows": cfg.rows, "cols": cfg.cols, "forest": forest,
         "player_states": players, "box": len(state.box),
         "discarded_favor_tokens": [tokens[k].id for k in state.discarded],
