@@ -9,7 +9,7 @@ from talewood.games.spirits import rulings
 from talewood.games.spirits.content import load_content
 from talewood.games.spirits.frames import Gem, MoveTo, Pay, Second, Take
 from talewood.games.spirits.scenario import SCHEMA
-from talewood.games.spirits.scoring import finish
+from talewood.games.spirits.scoring import favor_count, finish
 
 from .helpers import GAME, IDS, C, Tiles, give, lift, new_state, reserve, set_forest, take, token
 
@@ -420,3 +420,46 @@ def test_solo_refuses_modules():
     from talewood.engine import InvalidOption
     with pytest.raises(InvalidOption, match="solo game is played with the base forest only"):
         GAME.new_game(1, 0, {"wish": True})
+
+
+# -- the "+" token is never forced, and can pay for a reserved tile ---------------------------
+
+
+def _no_gemstone_but_a_plus(rows, reserved):
+    """3 players: Player 1 has lost both gemstones and holds a "+" token from an earlier turn."""
+    state = new_state(3)
+    SCHEMA.apply(state, {
+        "forest": rows, "favor_tokens": [["gemstone_1"]], "gemstones": [{"supply": 0, "lost": 2}],
+        "reserved": [{"row": r, "col": c, "seat": seat} for (r, c), seat in reserved.items()],
+        "turn": {"seat": 1}})
+    assert state.supply[0] == 0 and state.placed[0] == 0 and state.plus_usable(0)
+    return state
+
+
+def test_the_plus_token_is_never_forced_when_every_tile_is_reserved_by_others():
+    state = _no_gemstone_but_a_plus([["vines", "branches", "leaves"]], {(1, 1): 2, (1, 3): 3})
+    vines, leaves = state.place_tile[0], state.place_tile[2]
+    legal = state.legal_actions()
+    assert legal == [take(vines), take(leaves), IDS.stop, IDS.plus]      # not the "+" alone
+    assert state.describe(IDS.stop) == "Collect no tile this turn"
+    assert state.describe(take(vines)).endswith('paid by discarding your "+" token')
+    state.apply(IDS.stop)
+    assert type(state.stack[-1]) is Gem and state.legal_actions() == [IDS.stop, IDS.plus]   # may still use it
+    state.apply(IDS.stop)
+    assert state.current_player == 1 and state.tiles_of[0] == []
+    assert favor_count(state, 0) == 1 and state.lost[0] == 2              # the unused "+" still counts
+
+
+def test_the_plus_token_pays_for_a_reserved_second_tile():
+    state = _no_gemstone_but_a_plus([["leaves (moon)", "branches", "leaves (sun)"], ["moss+moss", "vines"]],
+                                    {(1, 3): 2})
+    first, second = state.place_tile[0], state.place_tile[2]
+    state.apply(take(first))
+    assert type(state.stack[-1]) is Second
+    assert take(second) in state.legal_actions()
+    assert state.describe(take(second)).endswith('paid by discarding your "+" token')
+    state.apply(take(second))
+    assert state.tiles_of[0] == [first, second]
+    assert state.discarded == [token("gemstone_1")] and state.favors[0] == []
+    assert (state.supply[0], state.lost[0]) == (0, 2)        # the "+" regained one, which paid at once
+    assert (state.supply[1], state.placed[1]) == (2, 0)      # Player 2 has theirs back

@@ -191,14 +191,18 @@ def test_seasons_example_the_only_collectable_tile_gives_the_drop_and_ends_the_g
     assert state.result().details[0]["bonus"] == 1
 
 
-def test_a_row_at_its_season_number_cannot_be_taken_from_nor_reserved():
+def test_a_row_at_its_season_number_cannot_be_taken_from_but_its_tiles_can_be_reserved():
+    """Seasons close a row for taking only; a gemstone goes on "any tile of the forest that has no
+    gemstone", and a gemstone there still counts for the most gemstones (a Wish)."""
     tiles = Tiles()
     a, b, c = tiles.get("moss", "moss"), tiles.get("vines", "vines"), tiles.get("leaves", "leaves")
     d = tiles.get("fruits", "fruits")
     state = _seasons_state(2, [2, 0, 0, 0], [[a, b], [c, tiles.get("branches", "branches"), d]])
     assert take(a) not in state.legal_actions() and take(c) in state.legal_actions()
     state.apply(take(c))
-    assert IDS.reserve + a not in state.legal_actions()
+    assert IDS.reserve + a in state.legal_actions() and IDS.reserve + b in state.legal_actions()
+    state.apply(IDS.reserve + a)
+    assert state.gem_on[a] == 0 and gemstone_count(state, 0) == 3     # placed gemstones are still yours
 
 
 def test_the_nature_point_token_scores_one():

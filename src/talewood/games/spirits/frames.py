@@ -36,8 +36,10 @@ class Take(NamedTuple):
         return "collect a tile from an open end of a row"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        out = sorted(s.take_options(self.seat, -1))
-        if not rulings.TAKING_IS_MANDATORY:  # pragma: no cover - the other reading, kept selectable
+        takes = s.take_options(self.seat, -1)
+        out = sorted(takes + s.plus_payable(self.seat, -1))
+        # with no tile to take without the "+" token, the player may pass (rulings.PASS_WITHOUT_LEGAL_TAKE)
+        if not takes or not rulings.TAKING_IS_MANDATORY:
             out.append(s.ids.stop)
         if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
             out.append(s.ids.plus)
@@ -46,6 +48,10 @@ class Take(NamedTuple):
     def apply(self, s: SpiritsState, action: int) -> None:
         if action == s.ids.plus:
             _use_plus_and_ask_again(s, self)
+        elif action == s.ids.stop:
+            if s.log is not None:
+                s.emit("pass", f"{seat_name(self.seat)} collects no tile this turn", seat=self.seat)
+            s.gem_step()
         elif s.cfg.solo:
             s.solo_take(action - s.ids.take)
         else:
@@ -64,7 +70,7 @@ class Second(NamedTuple):
         return "take a second single tile of the same spirit, or stop"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        out = sorted(s.take_options(self.seat, self.spirit))
+        out = sorted(s.take_options(self.seat, self.spirit) + s.plus_payable(self.seat, self.spirit))
         out.append(s.ids.stop)
         if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
             out.append(s.ids.plus)

@@ -42,7 +42,6 @@ WISH_GEMSTONES_COUNT_PLACED = True                 # gemstones still on the fore
 FAVOR_REWARD_ORDER_FROM_FIRST_PLAYER = True        # several favor-token rewards: chosen in turn order
 HEX_TWO_SPIRITS_NEEDS_BOTH = True                  # the example: "the least of both spirit types"
 SEASON_ROWS = 4                                    # season tokens lie beside the top four rows only
-GEMSTONES_NOT_ON_CLOSED_ROWS = True                # no reserving a tile that can never be taken
 AIR_SPIRIT_IS_A_SPIRIT = True                      # majority and the -3 penalty, as the 10th spirit
 FIREFLY_TOKEN_IMMEDIATE = True                     # -1 Firefly acts when taken; with no firefly, nothing
 FIREFLY_MOST_OF_ZERO_DISCARDS_NOTHING = True

@@ -106,10 +106,18 @@ class SpiritsState(State):
         """The action's label, with the row and column of a tile that lies in the forest."""
         ids = self.ids
         label = self.game.action_space.spec(action).label
+        top = type(self.stack[-1]) if self.stack and not self.over else None
         if action < ids.stop:
-            place = self.tile_place[action % ids.tiles]
+            t = action % ids.tiles
+            place = self.tile_place[t]
             if place >= 0:
-                return f"{label} (row {self.cfg.place_row[place] + 1}, column {self.cfg.place_col[place] + 1})"
+                label = f"{label} (row {self.cfg.place_row[place] + 1}, column {self.cfg.place_col[place] + 1})"
+                if action < ids.reserve and top in (Take, Second) and self.supply[self.cur] == 0 \
+                        and self.placed[self.cur] == 0 and 0 <= self.gem_on[t] != self.cur:
+                    label += ', paid by discarding your "+" token'
+        elif action == ids.stop:
+            label = {Take: "Collect no tile this turn", Second: "No second tile",
+                     Gem: "Place no gemstone"}.get(top, label)  # type: ignore[arg-type]
         return label
 
     # -- turns -------------------------------------------------------------------------------
@@ -143,14 +151,11 @@ class SpiritsState(State):
         """Open `seat`'s turn; False if they can do nothing at all (rulings.PASS_WITHOUT_LEGAL_TAKE)."""
         self.cur = seat
         self.took = 0
-        options = self.take_options(seat, -1)
-        plus = self.plus_usable(seat)
-        if options or plus:
-            self.stack.append(Take(seat))
-            options.sort()
-            if plus:
-                options.append(self.ids.plus)
-            self.offer(options)
+        take = Take(seat)
+        legal = take.legal(self)
+        if len(legal) > 1 or legal[0] != self.ids.stop:    # a tile to take, or a "+" token to use
+            self.stack.append(take)
+            self.offer(legal)
             return True
         if self.gem_options(seat):
             if self.log is not None:
@@ -195,17 +200,30 @@ class SpiritsState(State):
             out.append(t)
         return out
 
+    def plus_payable(self, seat: int, spirit: int) -> list[int]:
+        """Tiles reserved by others that `seat` could take only by discarding a "+" token to pay:
+        no gemstone in supply or on the forest, a lost one, and a "+" usable now."""
+        if self.supply[seat] or self.placed[seat] or not rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP \
+                or not self.plus_usable(seat):
+            return []
+        singles = self.cfg.single
+        out = []
+        for t in self.exposed:
+            g = self.gem_on[t]
+            if g < 0 or g == seat or (spirit >= 0 and singles[t] != spirit):
+                continue
+            if self.cfg.seasons and not self.row_open(self.cfg.place_row[self.tile_place[t]]):
+                continue
+            out.append(t)
+        return out
+
     def row_open(self, row: int) -> bool:
         return self.row_count[row] > self.cfg.row_min[row]
 
     def reservable(self, base: int = 0) -> list[int]:
-        """Tiles (as `base` + id) a gemstone may go on: face up, in the forest, free, row still open."""
-        spots = list(compress(range(base, base + len(self.free_up)), self.free_up))
-        if self.cfg.seasons and rulings.GEMSTONES_NOT_ON_CLOSED_ROWS:
-            row_of = self.cfg.place_row
-            tile_place = self.tile_place
-            spots = [t for t in spots if self.row_open(row_of[tile_place[t - base]])]
-        return spots
+        """Tiles (as `base` + id) a gemstone may go on: face up, in the forest, free ("any tile of the
+        forest that has no gemstone", closed Seasons rows included)."""
+        return list(compress(range(base, base + len(self.free_up)), self.free_up))
 
     def own_gem_tiles(self, seat: int) -> list[int]:
         gem_on = self.gem_on
@@ -241,6 +259,8 @@ class SpiritsState(State):
             self.placed[seat] -= 1
             self.supply[seat] += 1
         elif g >= 0:
+            if not self.supply[seat] and not self.placed[seat]:
+                self.use_plus(seat)          # no gemstone: the "+" token pays (plus_payable)
             if self.supply[seat] > 0:
                 self.supply[seat] -= 1
                 self.lost[seat] += 1
@@ -370,14 +390,11 @@ class SpiritsState(State):
         if self.took == 1 and not self.first_turn:
             spirit = self.cfg.single[self.tiles_of[seat][-1]]
             if spirit >= 0:
-                options = self.take_options(seat, spirit)
-                if options:
-                    self.stack.append(Second(seat, spirit))
-                    options.sort()
-                    options.append(self.ids.stop)
-                    if self.plus_usable(seat):
-                        options.append(self.ids.plus)
-                    self.offer(options)
+                second = Second(seat, spirit)
+                legal = second.legal(self)
+                if legal[0] < self.ids.stop:        # a tile to take (else only "no second tile")
+                    self.stack.append(second)
+                    self.offer(legal)
                     return
         self.gem_step()
 
