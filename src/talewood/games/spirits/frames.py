@@ -36,8 +36,9 @@ class Take(NamedTuple):
         return "collect a tile from an open end of a row"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        takes = s.take_options(self.seat, -1)
-        out = sorted(takes + s.plus_payable(self.seat, -1))
+        seat = self.seat
+        takes = s.take_options(seat, -1)
+        out = sorted(takes + s.plus_payable(seat, -1) if s.lost[seat] and not s.supply[seat] else takes)
         # with no tile to take without the "+" token, the player may pass (rulings.PASS_WITHOUT_LEGAL_TAKE)
         if not takes or not rulings.TAKING_IS_MANDATORY:
             out.append(s.ids.stop)
@@ -70,7 +71,11 @@ class Second(NamedTuple):
         return "take a second single tile of the same spirit, or stop"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        out = sorted(s.take_options(self.seat, self.spirit) + s.plus_payable(self.seat, self.spirit))
+        seat = self.seat
+        out = s.take_options(seat, self.spirit)
+        if s.lost[seat] and not s.supply[seat]:
+            out += s.plus_payable(seat, self.spirit)
+        out.sort()
         out.append(s.ids.stop)
         if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
             out.append(s.ids.plus)
