@@ -433,6 +433,13 @@ class Game(ABC):
             return self.scenario_schema.build_toml(self, spec)
         return self.scenario_schema.build(self, spec)
 
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        """The end-of-game breakdown for people: (what is scored, one cell per seat) rows, the total
+        last. Games override it with their scoring items (`Result.details`)."""
+        if result.cooperative:
+            return [("Team score", [f"{result.team_score:g}"] * len(result.scores))]
+        return [("Total", [f"{s:g}" for s in result.scores])]
+
     # -- for learning agents -----------------------------------------------------------------
     @abstractmethod
     def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:

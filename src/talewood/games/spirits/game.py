@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, State
-from . import observation, rulings
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
+from . import observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import AIR, BASE_SPIRITS, DROP, load_content
 from .frames import KeepHex, KeepWish
@@ -114,6 +114,9 @@ class SpiritsGame(Game):
         state._init_base(self, players, seed, options, tracked)
         setup(state, self, options)
         return state
+
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        return scoring.score_sheet(result, self.content)
 
     # -- for learning agents -----------------------------------------------------------------
     def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
