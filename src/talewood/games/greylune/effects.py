@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
 from . import adventure, rulings
+from .board import IN_BOX
 from .content import (
     COINS,
     HALL,
@@ -37,7 +38,6 @@ from .content import (
     Effect,
     Req,
 )
-from .state import IN_BOX
 
 if TYPE_CHECKING:
     from .state import GreyluneState

@@ -27,6 +27,21 @@ def event_option_ok(s: GreyluneState, p: int, k: int) -> bool:
     return s.req_ok(p, (opt.cost,))
 
 
+def open_options(s: GreyluneState, p: int) -> list[int]:
+    """The Event's options p may take now (`event_option_ok` for each)."""
+    ev = s.c.events[s.event_current]
+    festival = s.festival if ev.exclusive else None
+    out = []
+    for k, opt in enumerate(ev.options):
+        if festival is not None and festival[k] != -1:
+            continue
+        if not ev.exclusive and not s.exh[p] and any(op == READY for op, _ in opt.effects):
+            continue
+        if s.req_ok(p, (opt.cost,)):
+            out.append(k)
+    return out
+
+
 def take_event(s: GreyluneState, p: int, k: int) -> None:
     ev = s.c.events[s.event_current]
     opt = ev.options[k]

@@ -13,9 +13,10 @@ from functools import cached_property
 from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, ScenarioSchema, State, seat_name
 from . import observation, rulings
 from .actions import build_action_space
+from .board import BASE_ITEM_LIMIT, MAX_COMPANIONS, YEARS
 from .content import Content, load_content
 from .seasons import setup
-from .state import BASE_ITEM_LIMIT, MAX_COMPANIONS, YEARS, GreyluneState
+from .state import GreyluneState
 from .tables import Tables
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ...engine import Rng, State, win_chances
 from .adventure import Arrive, Meet, Move
+from .board import AUTUMN, SPRING, YEARS
 from .effects import BonusToken, ReadyCard, SkillChoice
 from .scoring import breakdown
-from .state import AUTUMN, SPRING, YEARS, GreyluneState
+from .state import GreyluneState
 from .stories import Story
 
 LEAD_SCALE = 6.0        # VP of projected lead that make a win about 73% likely

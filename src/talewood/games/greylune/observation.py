@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 from ...engine import ObservationSpec, Segment
 from .actions import NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager
+from .board import NO_CARD, SEASONS, YEARS
 from .content import MAG
 from .effects import BonusToken, HallOfTheHeroes, KaelOffer, LucanOffer, ReadyCard, SkillChoice
 from .events import EventFromVillage
 from .items import BranOffer, DiscardItem, IsandreOffer, UseAgain
 from .seasons import Turn
-from .state import NO_CARD, SEASONS, YEARS
 from .stories import SPECIAL_SOURCE, BardStory, BoostSource, Story
 from .village import ChooseSeal, DorianOffer, NerisCoins, NerisOffer, SeliaOffer
 

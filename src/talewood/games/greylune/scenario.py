@@ -10,13 +10,14 @@ seed = 1
 [position]
 village = { 0 = "Jade Statue", 4 = "Magical School", 8 = "" }   # "" empties a slot
 seals = { 4 = [2] }                     # the Seals on a card (a card laid here comes without)
+seal_pile = 0                           # how many Seals stay in the pile (the others go to the discard)
 event = "Banquet"
 quests = { 3 = "Deadly Trap" }          # the Quest tile on space 3, 4 or 5
 encounters = ["Bear"]                   # Encounter cards put on the track
 year = 2
 first_player = 1
 turn = { seat = 1, season = "Summer" }  # whose turn it is (a Spring or Summer action)
-decision = { kind = "Move", reach = 2, elwen_used = false }   # a decision open on top of the turn
+decision = { kind = "Move", reach = 2, elwen_used = false }   # or the decision the turn's action opened
 [position.seats.1]
 coins = 3
 vp = 6
@@ -47,9 +48,9 @@ from ...engine import ScenarioError, ScenarioSchema, Setting, seat_name
 from ...engine.scenario import expect_int, expect_list, expect_name
 from ...engine.stack import DECISIONS
 from .actions import GAPS, NGAPS
+from .board import IN_BOX, MAX_COMPANIONS, NO_CARD, SEASONS, VILLAGERS_PER_PLAYER, YEARS
 from .content import Content
 from .seasons import Turn
-from .state import IN_BOX, MAX_COMPANIONS, NO_CARD, SEASONS, VILLAGERS_PER_PLAYER, YEARS
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -209,6 +210,14 @@ def put_seals(s: GreyluneState, value: Any) -> None:
             else:
                 raise ScenarioError(f"no Seal of value {v} is left to put on slot {slot}")
         s.seals[slot] = tuple(sorted(wanted))
+
+
+def put_seal_pile(s: GreyluneState, value: Any) -> None:
+    """How many Seals stay in the pile: the others (from the bottom) go to the discard."""
+    keep = expect_int(value, "the Seals left in the pile", 0, len(s.seal_pile))
+    moved = len(s.seal_pile) - keep
+    s.seal_discard.extend(s.seal_pile[:moved])
+    del s.seal_pile[:moved]
 
 
 def put_event(s: GreyluneState, value: Any) -> None:
@@ -382,7 +391,8 @@ def put_turn(s: GreyluneState, value: Any) -> None:
 
 
 def put_decision(s: GreyluneState, value: Any) -> None:
-    """A decision open on top of the turn (say, a move of the Adventurer), by its kind and fields."""
+    """The decision the turn's action opened (say, a move of the Adventurer), by its kind and fields:
+    it stands for the turn's action, so once it is resolved the turn passes."""
     spec = dict(_table(value, "decision"))
     kinds: dict[str, Any] = {cls.__name__: cls for cls in DECISIONS if cls.__module__.startswith(__package__ or "")}
     kind = kinds[expect_name(spec.pop("kind", None), sorted(kinds), "decision")]
@@ -398,7 +408,7 @@ def put_decision(s: GreyluneState, value: Any) -> None:
         if not isinstance(spec[name], int):
             raise ScenarioError(f"{kind.__name__}.{name} must be an integer (or true/false), not {spec[name]!r}")
     _seat(s, spec["seat"])
-    s.stack.append(kind(**spec))
+    s.stack[:] = [kind(**spec)]
 
 
 def build_schema() -> ScenarioSchema:
@@ -406,6 +416,7 @@ def build_schema() -> ScenarioSchema:
     return ScenarioSchema([
         Setting("village", "Village slot (0-8) -> card name, or \"\" for an empty slot", put_village),
         Setting("seals", "Village slot -> the values of its Seals", put_seals),
+        Setting("seal_pile", "how many Seals stay in the pile (the others go to the discard)", put_seal_pile),
         Setting("event", "the Event of the year, by name", put_event),
         Setting("quests", "Quest space (3-5) -> Quest tile name", put_quests),
         Setting("encounters", "Encounter cards put on the track", put_encounters),
@@ -414,5 +425,6 @@ def build_schema() -> ScenarioSchema:
         Setting("seats", "seat -> its coins, vp, strength, magic, villagers, in_village, items, companions, "
                          "exhausted, untold, told, income, adventurer, season, bonus_taken, quests", put_seats),
         Setting("turn", "{seat, season}: whose turn it is", put_turn),
-        Setting("decision", "{kind, fields…}: a decision open on top of the turn", put_decision),
+        Setting("decision", "{kind, fields…}: the decision the turn's action opened, instead of the turn's "
+                            "choice", put_decision),
     ], check_invariants)

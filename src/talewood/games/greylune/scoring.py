@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Result
-from .state import VILLAGERS_PER_PLAYER
+from .board import VILLAGERS_PER_PLAYER
 
 if TYPE_CHECKING:
     from .state import GreyluneState

@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import adventure, effects, events, items, rulings, stories, village
 from .actions import GAP_SLOTS, GAPS, NGAPS, SPECIAL_OPTIONS
-from .content import COINS, MAG, Effect
-from .scoring import final_result
-from .state import (
+from .board import (
     AUTUMN,
     NO_CARD,
     SEASONS,
@@ -27,6 +25,8 @@ from .state import (
     VILLAGERS_PER_PLAYER,
     YEARS,
 )
+from .content import COINS, MAG, Effect
+from .scoring import final_result
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -48,12 +48,14 @@ class Turn(NamedTuple):
         season = s.season[p]
         active = s.active[p]
         gv = s.gapv
+        grid = s.grid
         if season == SPRING:
             if active:
-                out.extend(ids.place + g for g in range(NGAPS) if s.gap_open(g))
+                place = ids.place
+                out.extend(place + g for g, (a, b) in enumerate(GAPS) if grid[a] != NO_CARD or grid[b] != NO_CARD)
             out.append(ids.to_summer)
         if not s.event_used[p]:
-            ok = [k for k in range(5) if events.event_option_ok(s, p, k)]
+            ok = events.open_options(s, p)
             if active:
                 out.extend(ids.event + k for k in ok)
             if season == SUMMER and ok:
@@ -61,9 +63,9 @@ class Turn(NamedTuple):
         if season != SUMMER:
             out.sort()
             return out
-        grid = s.grid
         coins_id = s.tables.coins_id
         activate_id = s.tables.activate_id
+        activate_ok = village.activate_ok
         in_village = False
         for g in range(NGAPS):
             if not gv[g * 4 + p]:
@@ -76,14 +78,16 @@ class Turn(NamedTuple):
             for slot in (a, b):
                 if grid[slot] != NO_CARD:
                     out.append(coins_id[(g, slot)])
-                    if village.activate_ok(s, p, slot):
+                    if activate_ok(s, p, slot):
                         out.append(activate_id[(g, slot)])
-        abilities = s.c.cards
-        use_id = s.tables.use_item_id
-        for idx in s.items[p]:
-            for a in range(len(abilities[idx].abilities)):
-                if items.item_ability_ok(s, p, idx, a):
-                    out.append(use_id[(idx, a)])
+        if s.items[p]:
+            cards = s.c.cards
+            use_id = s.tables.use_item_id
+            ability_ok = items.item_ability_ok
+            for idx in s.items[p]:
+                for a in range(len(cards[idx].abilities)):
+                    if ability_ok(s, p, idx, a):
+                        out.append(use_id[(idx, a)])
         if active and (not s.on_special[p] or not rulings.SPECIAL_ACTION_ONCE_PER_YEAR):
             if s.can_tell(p) or not rulings.TAVERN_NEEDS_TELLABLE_STORY:
                 out.append(ids.special)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import Rng, State
 from .actions import GAPS, NGAPS, SLOT_GAPS, Ids
+from .board import BASE_ITEM_LIMIT, NO_CARD
 from .content import (
     HAVE_MAG,
     HAVE_SM,
@@ -24,19 +25,8 @@ from .content import (
     Content,
     Req,
 )
+from .seasons import end_turn
 from .tables import Tables
-
-SPRING, SUMMER, AUTUMN = 0, 1, 2
-SEASONS = ("Spring", "Summer", "Autumn")
-YEARS = 5
-PERIOD_OF_YEAR = (0, 1, 1, 2, 2, 3)     # by year: the Village period its cards come from
-VILLAGERS_PER_PLAYER = 7
-START_ACTIVE = 3
-START_COINS = 8
-MAX_COMPANIONS = 3
-BASE_ITEM_LIMIT = 3
-NO_CARD = -1                            # an empty Village slot
-IN_BOX = -2                             # `owner` of a card gone back to the box (a used Potion, a discarded Item)
 
 
 class GreyluneState(State):
@@ -102,8 +92,6 @@ class GreyluneState(State):
 
     # -- turns -------------------------------------------------------------------------------
     def advance(self) -> None:
-        from .seasons import end_turn
-
         end_turn(self)
 
     # -- small questions ---------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import seat_name
 from ...engine.stack import frame_name
 from .actions import GAPS, NGAPS
+from .board import NO_CARD, PERIOD_OF_YEAR, SEASONS
 from .content import (
     COINS,
     HALL,
@@ -42,7 +43,6 @@ from .content import (
     VillageCard,
 )
 from .scoring import breakdown
-from .state import NO_CARD, PERIOD_OF_YEAR, SEASONS
 
 if TYPE_CHECKING:
     from .state import GreyluneState

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision, seat_name
 from . import effects, items, rulings, stories
-from .state import MAX_COMPANIONS, NO_CARD
+from .board import MAX_COMPANIONS, NO_CARD
 
 if TYPE_CHECKING:
     from .content import VillageCard
