@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import effects
 from .content import READY
+from .view import option_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -50,8 +51,6 @@ def take_event(s: GreyluneState, p: int, k: int) -> None:
     if ev.exclusive:
         s.festival[k] = p
     if s.log is not None:
-        from .view import option_text
-
         s.emit("event", f"{seat_name(p)} takes part in the {ev.name}: {option_text(opt.cost, opt.effects)}",
                seat=p)
     effects.push_effects(s, p, opt.effects)

@@ -8,15 +8,16 @@ decisions of each activity, one frame each), scoring.py, view.py, observation.py
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 
-from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, ScenarioSchema, State, seat_name
+from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, State, seat_name
 from . import observation, rulings
 from .actions import build_action_space
 from .board import BASE_ITEM_LIMIT, MAX_COMPANIONS, YEARS
 from .content import Content, load_content
+from .scenario import build_schema
 from .seasons import setup
 from .state import GreyluneState
+from .stories import SPECIAL_TIERS
 from .tables import Tables
 
 
@@ -37,6 +38,7 @@ class GreyluneGame(Game):
                    "who takes the First Player token: seat 0 or a random seat (ruling R5)",
                    choices=("seat0", "random")),
         ))
+        self.scenario_schema = build_schema()        # positions as data (scenario.py)
         self._specs: dict[int, ObservationSpec] = {}
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
@@ -50,13 +52,6 @@ class GreyluneGame(Game):
         if state.log is not None:
             state.emit("setup", f"Greylune for {players} players; {seat_name(state.first_player)} plays first")
         return state
-
-    # -- scenarios ---------------------------------------------------------------------------
-    @cached_property
-    def scenario_schema(self) -> ScenarioSchema:  # type: ignore[override]
-        from .scenario import build_schema
-
-        return build_schema()
 
     # -- for learning agents -----------------------------------------------------------------
     def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
@@ -75,33 +70,37 @@ class GreyluneGame(Game):
 
 def decision_bound(c: Content, players: int) -> int:
     """A bound on the decisions of a game: each kind of decision counted, per player and year, against
-    the resource its every occurrence uses up (so no kind can repeat without limit), plus the two
-    Bonus tokens a player takes in a game.
+    what its every occurrence uses up (so no kind can repeat without limit), plus what a player does
+    once a game (two Bonus tokens).
 
     Per player and year:
-    - V = 8 uses of a Villager (placing it, the Event, the special action, a gap action, an Item
-      ability, an Encounter's or a Quest's cost): a Villager leaves the active ones at most once a
-      year, and only the Deadly Trap (once a game) sends one back to the supply to be gained again;
+    - V = 8 uses of a Villager (placing it, the Event, the special action, an Item ability, an
+      Encounter's or a Quest's cost): a Villager leaves the active ones at most once a year, and only
+      the Deadly Trap (once a game) sends one back to the supply to be gained again;
     - E = players + 3 Encounters on the track, each met once;
     - R = 1 + V + E "ready a card" effects (the Banquet, a story at the Silver Wolf, an Encounter);
-    - H = L + V Items held (the most the Item limit allows, and one bought per activation);
+    - H = L + V Items held (the most the Item limit L allows, and one bought per activation);
     - I = H + 2R + 1 Item uses: each Item once, once more per card readied, and Isandre (ready at the
       start of the year or readied) readying one;
     - W effect words resolved: per activation the most words a card gives (its effects, immediate
-      effects or story tiers), per Item use, per Encounter, the Event, Autumn's income and Income
-      tokens, and the Hall's two VP gains per activation.
+      effects or story tiers; the special action's story), per Item use, per Encounter (and its Income
+      token), the Event, Autumn's income and Income tokens, the Hall's two VP gains per activation,
+      and the Bonus tokens' words;
+    - M = W + 1 moves started (by an effect word, or the special action).
     Decisions, per player and year:
     - Turn: a Spring action per Villager placed or sent onto the Event, a Summer action per Villager
       in the Village (or used from the board) and per Item use, moving to Summer and to Autumn: 2V + I + 2;
-    - an activation's Seal, Selia, Neris, Dorian: 4V; Neris on gaining coins: V; the Event from the Village: 1;
-    - a story (at most 3 cards then "end", or a boosted card and who boosts it): 4V; the Bards' Tournament: 2;
+    - an activation's Seal, Selia, Neris, Dorian: 4V; Neris on gaining coins: V; the Event from the
+      Village: 1;
+    - a story (at most 3 cards then "end", or a boosted card and who boosts it): 4V; the Bards'
+      Tournament: 2;
     - Bran, Isandre, using again: 3I; discarding an Item: H + 1;
-    - decisions an effect word opens (a move, a card to ready, a skill, the Hall): W, and Elwen
-      asking the move again: R + 1; Kael, once per Strength payment: V + E + 4; Lucan, once per
-      skill gain: 2W + 1;
-    - arriving: once per move (W + R + 1); meeting an Encounter: a Potion each (H + R), Ariok (R + 1)
-      and the sides (E); after a move (Mira, Endurance Potion): once per move and per Villager put (V),
-      and the Villager's gap: V.
+    - a card to ready, a skill to choose, the Hall of the Heroes (one effect word each): W; Kael, once
+      per Strength payment (the Hall, the Event, Encounters, Quests): V + 1 + E + 3; Lucan, once per
+      skill gain (an effect word, a skill chosen, the special action): 2W + 1;
+    - moving: M, and Elwen asking again (ready at the start or readied): R + 1; arriving: M; meeting an
+      Encounter: a Potion each (H + R), Ariok (R + 1) and the sides (E); after a move (Mira, the
+      Endurance Potion): once per move and per Villager put, M + V; the Villager's gap: V.
     """
     villager_uses = 8
     encounters = players + 3
@@ -111,22 +110,23 @@ def decision_bound(c: Content, players: int) -> int:
         card.item_limit for card in c.cards if card.kind == "item")
     held = limit + villager_uses
     item_uses = held + 2 * readies + 1
-    per_activation = max(3, *(len(card.effects) + len(card.immediate) + sum(len(t) for t in card.tiers)
-                              for card in c.cards))
+    per_activation = max(len(SPECIAL_TIERS), *(len(card.effects) + len(card.immediate)
+                                               + sum(len(t) for t in card.tiers) for card in c.cards))
     per_item_use = max(len(a.effects) for card in c.cards for a in card.abilities)
     per_encounter = max(sum(len(side.reward) for side in e.sides) + 1 for e in c.encounters[1:])
     per_event = max(len(o.effects) for ev in c.events for o in ev.options)
     words = (villager_uses * per_activation + item_uses * per_item_use + encounters * per_encounter + per_event
-             + 1 + len(c.income) + 2 * villager_uses)
-    moves = words + readies + 1
+             + 1 + len(c.income) + 2 * villager_uses + sum(len(b) for b in c.bonus))
+    moves = words + 1
     per_year = (
-        2 * villager_uses + item_uses + 2                                      # turns
-        + 4 * villager_uses + villager_uses + 1                                # activations, Neris, the Event
-        + 4 * villager_uses + 2                                                # stories
-        + 3 * item_uses + held + 1                                             # Items
-        + words + readies + 1 + villager_uses + encounters + 4 + 2 * words + 1  # effects' decisions, Kael, Lucan
-        + moves + (held + readies) + (readies + 1) + encounters                # arriving, meeting Encounters
-        + moves + villager_uses + villager_uses                                # after a move, its Villager
+        2 * villager_uses + item_uses + 2                                       # turns
+        + 4 * villager_uses + villager_uses + 1                                 # activations, Neris, the Event
+        + 4 * villager_uses + 2                                                 # stories
+        + 3 * item_uses + held + 1                                              # Items
+        + words + (villager_uses + 1 + encounters + 3) + (2 * words + 1)        # ready, skill, Hall; Kael; Lucan
+        + moves + (readies + 1) + moves                                         # moving, Elwen, arriving
+        + (held + readies) + (readies + 1) + encounters                         # meeting an Encounter
+        + (moves + villager_uses) + villager_uses                               # after a move, its Villager
     )
     bonus_tokens = 2
     return players * (YEARS * per_year + bonus_tokens)

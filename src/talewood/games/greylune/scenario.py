@@ -28,8 +28,8 @@ in_village = [[4, 5]]                   # a Villager in the gap between slots 4 
 items = ["Horn"]
 companions = ["Kael"]
 exhausted = ["Kael"]
-untold = ["Hermit"]
-told = ["Bear"]
+untold = ["Sheep"]
+told = ["Hermit"]
 income = ["Sheep"]                      # Income tokens (their Encounter must be in the seat's stories)
 adventurer = 3
 season = "Summer"
@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import ScenarioError, ScenarioSchema, Setting, seat_name
 from ...engine.scenario import expect_int, expect_list, expect_name
 from ...engine.stack import DECISIONS
+from . import rulings
 from .actions import GAPS, NGAPS
 from .board import IN_BOX, MAX_COMPANIONS, NO_CARD, SEASONS, VILLAGERS_PER_PLAYER, YEARS
 from .content import Content
@@ -265,9 +266,9 @@ def _season(value: Any) -> int:
     return SEASONS.index(expect_name(value, SEASONS, "season"))
 
 
-def _put_count(s: GreyluneState, p: int, field: str, low: int, high: int | None) -> Callable[[Any], None]:
+def _put_count(s: GreyluneState, p: int, field: str, word: str, high: int | None) -> Callable[[Any], None]:
     def put(value: Any) -> None:
-        getattr(s, field)[p] = expect_int(value, f"{seat_name(p)}'s {field.rstrip('_')}", low, high)
+        getattr(s, field)[p] = expect_int(value, f"{seat_name(p)}'s {word}", 0, high)
     return put
 
 
@@ -352,8 +353,9 @@ def _put_seat(s: GreyluneState, p: int, values: Mapping[str, Any]) -> None:
 
     # in this order: counts before what moves from them, cards before their state, stories before Income
     puts: dict[str, Callable[[Any], None]] = {
-        "coins": _put_count(s, p, "coins", 0, None), "vp": _put_count(s, p, "vp", 0, None),
-        "strength": _put_count(s, p, "str_", 0, 5), "magic": _put_count(s, p, "mag", 0, 5),
+        "coins": _put_count(s, p, "coins", "coins", None), "vp": _put_count(s, p, "vp", "VP", None),
+        "strength": _put_count(s, p, "str_", "Strength", rulings.MAX_SKILL),
+        "magic": _put_count(s, p, "mag", "Magic", rulings.MAX_SKILL),
         "villagers": villagers, "in_village": in_village, "items": cards("item"), "companions": cards("companion"),
         "exhausted": exhausted, "untold": stories(False), "told": stories(True), "income": income,
         "adventurer": adventurer, "season": season, "bonus_taken": bonus_taken, "quests": quests,

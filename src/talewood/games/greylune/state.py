@@ -27,6 +27,7 @@ from .content import (
 )
 from .seasons import end_turn
 from .tables import Tables
+from .view import build_view, option_text
 
 
 class GreyluneState(State):
@@ -179,8 +180,6 @@ class GreyluneState(State):
             verb = "activate" if kind == "activate" else "gain coins naming"
             return f"{verb} {name} (Villager from gap {spec.param('gap')})"
         if kind == "event" and self.event_current >= 0:
-            from .view import option_text
-
             ev = self.c.events[self.event_current]
             k = int(spec.param("option"))
             if k < len(ev.options):
@@ -199,8 +198,6 @@ class GreyluneState(State):
 
     # -- information -------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def clone(self) -> GreyluneState:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import effects, rulings
 from .content import COINS, STR, VP, Effect
+from .view import effects_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -89,8 +90,6 @@ def story_rewards(s: GreyluneState, p: int, source: int, seal: int, total: int) 
     for t in range(value):
         gains.extend(tiers[t])
     if s.log is not None:
-        from .view import effects_text
-
         s.emit("story", f"{seat_name(p)} tells a story of value {value}: {effects_text(tuple(gains))}", seat=p)
     effects.push_effects(s, p, tuple(gains), seal)
 
