@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, State, seat_name
-from . import observation, rulings
+from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, State, seat_name
+from . import observation, rulings, scoring
 from .actions import build_action_space
 from .board import BASE_ITEM_LIMIT, MAX_COMPANIONS, YEARS
 from .content import Content, load_content
@@ -40,6 +40,9 @@ class GreyluneGame(Game):
         ))
         self.scenario_schema = build_schema()        # positions as data (scenario.py)
         self._specs: dict[int, ObservationSpec] = {}
+
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        return scoring.score_sheet(result)
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
                    tracked: bool) -> GreyluneState:

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ...engine import ActionSpace, seat_name
+from ...ui.svg import Canvas, score_sheet
 from .actions import GAPS
 
 COLORS = ("#2f6db5", "#e07b1f", "#c43b3b", "#7d4bb3")
@@ -114,7 +115,8 @@ class _Svg:
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
     svg = _Svg(actions, view.get("decision") or {})
     players = view["player_states"]
-    height = BOARD_Y0 + BOARD_H * len(players) + 80
+    sheet = view.get("score_sheet") or []
+    height = BOARD_Y0 + BOARD_H * len(players) + 80 + (22 * (len(sheet) + 1) + 50 if sheet else 0)
     svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="{height}" '
             f'viewBox="0 0 1100 {height}" font-family="sans-serif">')
     svg.rect(0, 0, 1100, height, "#f4efe4", "none", 0)
@@ -134,6 +136,15 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     _event(svg, view)
     for i, p in enumerate(players):
         _board(svg, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat, view["first_player"])
+    if sheet:
+        # the end: the final scoring, a row per kind and a column per player
+        y0 = BOARD_Y0 + BOARD_H * len(players) + 10
+        winners = view["result"]["winners"]
+        svg.text(20, y0 + 16, "Final scoring — " + " and ".join(seat_name(w) for w in winners)
+                 + (" wins" if len(winners) == 1 else " share the victory"), 15, weight="bold")
+        table = Canvas()
+        score_sheet(table, 20, y0 + 26, 1060, sheet, [seat_name(p["seat"]) for p in players], winners, COLORS)
+        svg.parts.extend(table.parts)
     # the action bar: every remaining legal action
     y = height - 60
     svg.text(20, y - 6, "Actions:", 12, weight="bold")

@@ -70,3 +70,12 @@ def final_result(s: GreyluneState) -> Result:
     scores = [float(d["total"]) for d in details]
     best = max(scores)
     return Result(scores=scores, winners=[p for p in range(s.players) if scores[p] == best], details=details)
+
+
+SHEET_ROWS = (("track", "VP track"), ("quests", "Heroic Quests"), ("companions", "Companions"), ("items", "Items"),
+              ("skills", "Strength and Magic bonus"), ("total", "Total"))
+
+
+def score_sheet(result: Result) -> list[tuple[str, list[str]]]:
+    """The final scoring for people: the VP track, Quests, Companions, Items, the skill bonus, the total."""
+    return [(label, [str(d[key]) for d in result.details]) for key, label in SHEET_ROWS]

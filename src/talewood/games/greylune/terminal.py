@@ -10,7 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import State, seat_name
+from ...ui.text import score_table
 from .actions import GAPS
+from .scoring import SHEET_ROWS
 
 
 def _card_cell(card: dict[str, Any] | None) -> str:
@@ -82,7 +84,7 @@ def player_panel(p: dict[str, Any], me: bool) -> Panel:
         "Untold: " + (", ".join(f"{e['name']}[{e['story']}]" for e in p["untold"]) or "-"),
         "Told: " + (", ".join(e["name"] for e in p["told"]) or "-"),
         f"Income: {', '.join(p['income']) or '-'}   Bonus tokens: {', '.join(p['bonus_tokens']) or '-'}",
-        "End-game VP now: " + ", ".join(f"{kind} {vp}" for kind, vp in p["end_game"].items()),
+        "End-game VP now: " + ", ".join(f"{label} {p['end_game'][kind]}" for kind, label in SHEET_ROWS),
     ]
     title = seat_name(p["seat"]) + (" (you)" if me else "")
     return Panel(Text.from_markup("\n".join(lines)), title=title, border_style="green" if me else "white")
@@ -98,4 +100,8 @@ def render(state: State, seat: int | None) -> RenderableType:
         f"Event: [bold]{ev['name']}[/bold]: " + " | ".join(f"{k}) {o}" for k, o in enumerate(ev["options"]))
         if ev else "Event: -")
     players = [player_panel(p, p["seat"] == seat) for p in view["player_states"]]
-    return Group(head, event, village_table(view), track_table(view), *players)
+    parts: list[RenderableType] = [head, event, village_table(view), track_table(view), *players]
+    if view["result"]:
+        parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]],
+                                 [seat_name(p["seat"]) for p in view["player_states"]], view["result"]["winners"]))
+    return Group(*parts)

@@ -96,7 +96,12 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
              "drop_taken": cfg.season_tokens[r] == DROP and not state.drop_open[r],
              "must_remain": cfg.row_min[r], "open": open_rows[r]}
             for r in range(cfg.rows)]
-    view["texts"] = texts(state)
+    # the texts of what this view names: every token and symbol, and the Wish and Hex cards it shows
+    shown = {key: {p[key] for p in players if p.get(key)} | {x for p in players for x in p.get(f"{key}_hand", ())}
+             for key in ("wish", "hex")}
+    common = texts(state)
+    view["texts"] = {**common, "wishes": {k: common["wishes"][k] for k in sorted(shown["wish"])},
+                     "hexes": {k: common["hexes"][k] for k in sorted(shown["hex"])}}
     if state.final is not None:
         view["score_sheet"] = [[label, cells] for label, cells in state.game.score_sheet(state.final)]
     if seat is not None and state.looking_into_box(seat):
