@@ -97,8 +97,12 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
              "must_remain": cfg.row_min[r], "open": open_rows[r]}
             for r in range(cfg.rows)]
     # the texts of what this view names: every token and symbol, and the Wish and Hex cards it shows
-    shown = {key: {p[key] for p in players if p.get(key)} | {x for p in players for x in p.get(f"{key}_hand", ())}
-             for key in ("wish", "hex")}
+    shown: dict[str, set[str]] = {key: set() for key in ("wish", "hex")}
+    for entry in players:
+        for key in ("wish", "hex"):
+            if entry.get(key):
+                shown[key].add(entry[key])
+            shown[key].update(entry.get(f"{key}_hand", ()))
     common = texts(state)
     view["texts"] = {**common, "wishes": {k: common["wishes"][k] for k in sorted(shown["wish"])},
                      "hexes": {k: common["hexes"][k] for k in sorted(shown["hex"])}}
