@@ -21,7 +21,7 @@ from .events import Event, event, visible_to
 from .observation import ObservationSpec
 from .options import OptionSet, OptionValue
 from .rng import Rng, rng_for_seed
-from .stack import AUTOMATIC, CHANCE, CHANCES, Frame
+from .stack import AUTOMATIC, CHANCE, CHANCES, STEPS, Frame
 
 if TYPE_CHECKING:
     from .scenario import ScenarioSchema
@@ -220,14 +220,17 @@ class State(ABC):
     def settle(self) -> None:
         """Run automatic and chance steps until a decision is on top; open the next turn when empty."""
         stack = self.stack
+        steps = STEPS
         while True:
             while stack:
                 top = stack[-1]
                 kind = type(top)
+                if kind not in steps:       # a decision waits: the usual case, one set lookup
+                    return
                 if kind in AUTOMATIC:
                     stack.pop()
                     top.run(self)
-                elif kind in CHANCES and not self.explicit_chance:
+                elif not self.explicit_chance:
                     stack.pop()
                     top.resolve(self, self._sample(top.outcomes(self)))
                 else:
