@@ -13,6 +13,9 @@ from sqlalchemy import create_engine, text
 
 from talewood.server import create_app
 from talewood.server.db import database_url
+from talewood.server.manager import Limits
+
+NO_LIMITS = Limits(games=0, bot_only=0)
 
 
 def postgres_url() -> str:
@@ -53,8 +56,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     drop_schema(base, schema)
 
 
-def make_client(url: str) -> TestClient:
-    return TestClient(create_app(url, executor=ThreadPoolExecutor(2), bot_delay=0.0))
+def make_client(url: str, limits: Limits = NO_LIMITS, **kwargs: Any) -> TestClient:
+    return TestClient(create_app(url, executor=ThreadPoolExecutor(2), bot_delay=0.0, limits=limits, **kwargs))
 
 
 @pytest.fixture
