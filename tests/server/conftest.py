@@ -84,3 +84,17 @@ def wait_for(client: TestClient, game_id: str, token: str | None, predicate: Any
             return state  # type: ignore[no-any-return]
         time.sleep(0.01)
     raise AssertionError("timed out waiting for the game")
+
+
+@pytest.fixture
+def deck_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Registers the test game `deck` (tests/server/deckgame.py) for one test."""
+    from talewood import games
+
+    monkeypatch.setitem(games.REGISTRY, "deck", "tests.server.deckgame:DeckGame")
+    return "deck"
+
+
+def live_of(client: TestClient, game_id: str) -> Any:
+    """The server's in-memory game (the test may know every secret)."""
+    return client.app.state.manager.live[game_id]  # type: ignore[attr-defined]

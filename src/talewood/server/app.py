@@ -188,7 +188,7 @@ def safe_traceback(exc: BaseException) -> str:
 
 def _redact(query: str) -> str:
     pairs = parse_qsl(query, keep_blank_values=True)
-    return urlencode([(k, "…" if k.lower() == "token" else v) for k, v in pairs])
+    return urlencode([(k, "redacted" if k.lower() == "token" else v) for k, v in pairs])
 
 
 class Guard:
