@@ -247,7 +247,7 @@ def _port(text: str) -> int:
     except ValueError:
         port = -1
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)")
+        raise argparse.ArgumentTypeError(f"{text} is not a port number (1 to 65535)")
     return port
 
 
