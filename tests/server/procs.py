@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -26,7 +27,8 @@ class Serve:
     def __init__(self, database: str, *args: str, port: int | None = None) -> None:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.TemporaryFile("w+")       # the server's log: a pipe nobody reads would fill up
+        # the server's log: a pipe nobody reads would fill up and stop the server
+        self.log = tempfile.TemporaryFile("w+")  # noqa: SIM115 - open as long as the server runs
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "talewood.cli", "serve", "--port", str(self.port), "--database", database,
              "--bot-delay", "0", "--limit-games", "0", "--limit-bot-only", "0", *args],
@@ -114,7 +116,5 @@ def wait_gone(pids: set[int], timeout: float = 10) -> set[int]:
 
 def stop_all(pids: set[int]) -> None:
     for pid in pids:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass

@@ -4,6 +4,7 @@ and several processes share one PostgreSQL database."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -19,7 +20,7 @@ import pytest
 from talewood.server.bots import POOL_MARK
 
 from .conftest import drop_schema, fresh_schema, postgres_url
-from .procs import Serve, descendants, free_port, stop_all, wait_gone
+from .procs import Serve, descendants, stop_all, wait_gone
 
 pytestmark = pytest.mark.xdist_group("processes")
 
@@ -122,7 +123,7 @@ def test_two_processes_on_one_postgres_play_one_game() -> None:
                                            "seed": 31, "options": {"wish": True}})
         sockets = []
         for seat, s in enumerate(servers):
-            sock = ws_client.connect(f"ws://127.0.0.1:{s.port}/ws/games/{g['id']}", open_timeout=10)  # noqa: SIM115
+            sock = ws_client.connect(f"ws://127.0.0.1:{s.port}/ws/games/{g['id']}", open_timeout=10)
             sock.send(f'{{"type": "hello", "token": "{g["seats"][seat]["token"]}"}}')
             sockets.append(sock)
         latest: list[dict[str, Any]] = [{}, {}]
@@ -157,10 +158,8 @@ def test_two_processes_on_one_postgres_play_one_game() -> None:
             while latest[other].get("version", -1) <= version:
                 assert time.time() < deadline, "a move never reached the other process's client: " + "\n".join(
                     s.logged()[-3000:] for s in servers)
-                try:
+                with contextlib.suppress(TimeoutError):
                     read(other, timeout=0.5)
-                except TimeoutError:
-                    pass
             assert moves < 400
         for seat in (0, 1):
             deadline = time.time() + 10

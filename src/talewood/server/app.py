@@ -81,11 +81,15 @@ class SafeJSONResponse(JSONResponse):
                               default=str).encode("utf-8")
 
 
+SeatKind = Annotated[StrictStr, Field(max_length=32, json_schema_extra={"enum": ["human", *seat_kinds()]})]
+
+
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: StrictStr = Field(max_length=64, description="a game id from GET /api/meta, e.g. spirits")
+    game: StrictStr = Field(max_length=64, description="a game id from GET /api/meta, e.g. spirits",
+                            json_schema_extra={"enum": list[Any](available())})
     players: StrictInt | None = Field(None, description="the number of players (default: the number of seats)")
-    seats: list[Annotated[StrictStr, Field(max_length=32)]] | None = Field(
+    seats: list[SeatKind] | None = Field(
         None, max_length=16, description='one kind per seat: "human" or a bot kind such as "greedy"')
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] | None = Field(
         None, description="the game's options and modules by name (GET /api/meta lists them)")
@@ -176,6 +180,15 @@ Responses = dict[int | str, dict[str, Any]]
 READ: Responses = {404: NOT_FOUND, 410: GONE, 422: INVALID, 503: UNAVAILABLE}
 WRITE: Responses = {400: BAD_JSON, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT, 410: GONE, 413: TOO_BIG, 422: INVALID,
          503: UNAVAILABLE}
+
+
+# where a created game's id leads (OpenAPI links: clients and API testers follow them)
+CREATED_LINKS = {
+    name: {"operationId": operation, "parameters": {"game_id": "$response.body#/id"}}
+    for name, operation in (("state", "get_game"), ("act", "post_action"), ("undo", "post_undo"),
+                            ("gone", "post_gone"), ("reclaim", "post_reclaim"), ("record", "get_record"),
+                            ("replay", "get_replay"))
+}
 
 
 def safe_traceback(exc: BaseException) -> str:
@@ -335,6 +348,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             engine.dispose()
 
     app = FastAPI(title="Talewood", version="0.2.0", lifespan=lifespan, default_response_class=SafeJSONResponse,
+                  generate_unique_id_function=lambda route: route.name,
                   description="Play Talewood's games: create a game, then each seat acts with its secret token. "
                               "Every state carries a `version`; send it back with an action. Refusals answer "
                               "`{\"detail\": \"...\"}` with the status listed for each operation.")
@@ -401,7 +415,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         return manager_of(request).list_games(limit)
 
     @app.post("/api/games", tags=["play"], summary="Create a game", response_model=Created,
-              responses={400: BAD_JSON, 413: TOO_BIG, 422: INVALID, 429: TOO_MANY, 503: UNAVAILABLE})
+              responses={200: {"links": CREATED_LINKS}, 400: BAD_JSON, 413: TOO_BIG, 422: INVALID, 429: TOO_MANY,
+                         503: UNAVAILABLE})
     async def create_game(body: CreateGame, request: Request) -> Created:
         host = request.client.host if request.client else None
         live, tokens = await manager_of(request).create(body.game, body.players, body.seats, body.options,
