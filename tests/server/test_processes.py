@@ -137,7 +137,9 @@ def test_two_processes_on_one_postgres_play_one_game() -> None:
 
         for seat in (0, 1):
             read(seat)
+        finish = time.time() + 240
         while not latest[0].get("over"):
+            assert time.time() < finish, "the game stopped: " + "\n".join(s.logged()[-3000:] for s in servers)
             mover = next((s for s in (0, 1) if latest[s]["actions"] and latest[s]["version"] == max(
                 latest[0]["version"], latest[1]["version"])), None)
             if mover is None:
@@ -171,6 +173,7 @@ def test_two_processes_on_one_postgres_play_one_game() -> None:
         bot_moves = len(record["actions"]) - moves
         assert bot_moves > 0
         computed = sum(s.get("/api/server")["bot_moves_computed"] for s in servers)
+        assert "damaged" not in "".join(s.logged() for s in servers)
         assert computed == bot_moves              # each bot move thought out once, by one process
         for sock in sockets:
             sock.close()

@@ -178,9 +178,20 @@ def migrate(engine: Engine) -> None:
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            # several server processes may start at once: one migrates, the others wait for it
-            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7355608)")
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite changes a column by copying the table and dropping the old one: with foreign keys
+            # on, that drop would delete every move (ON DELETE CASCADE). The pragma only works outside
+            # a transaction.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                # several server processes may start at once: one migrates, the others wait for it
+                connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7355608)")
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()

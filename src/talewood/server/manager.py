@@ -318,7 +318,7 @@ class Manager:
         self.instance = secrets.token_hex(8)  # this process, as leases name it
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._refreshing: set[str] = set()
+        self._refreshing: dict[str, bool] = {}      # game id -> another rebuild is wanted
         self.closed = False
         self.computed = 0                     # bot moves this process has thought out
         self.listening = asyncio.Event()
@@ -327,6 +327,10 @@ class Manager:
     # -- loading -----------------------------------------------------------------------------
     def _load(self, game_id: str) -> Live:
         with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                # the row and its moves from one snapshot: another process may commit a move between them
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            conn.begin()
             row = conn.execute(select(db.games).where(db.games.c.id == game_id)).mappings().first()
             if row is None:
                 raise ApiError(404, f"this game does not exist: there is no game {game_id!r} on this server")
@@ -376,7 +380,12 @@ class Manager:
         if old is None:
             return
         async with old.lock:
-            if self.live.get(game_id) not in (old, None):
+            current = self.live.get(game_id)
+            if current is not None and current is not old:
+                # a request rebuilt it first: hand the old subscribers and waiters over to it
+                current.subscribers |= old.subscribers
+                self._wake(old)
+                self.notify(old, {"type": "state"})
                 return
             try:
                 new: Live | None = self._load(game_id)
@@ -396,15 +405,21 @@ class Manager:
             self.ensure_bots(new)
 
     def _refresh_later(self, game_id: str, old: Live) -> None:
+        """Rebuild the game soon; a change announced while a rebuild runs makes it run once more (the
+        running one may have read the database before that change)."""
         if game_id in self._refreshing:
+            self._refreshing[game_id] = True
             return
-        self._refreshing.add(game_id)
+        self._refreshing[game_id] = False
 
         async def go() -> None:
             try:
                 await self.refresh(game_id, old)
+                while self._refreshing.get(game_id):
+                    self._refreshing[game_id] = False
+                    await self.refresh(game_id)
             finally:
-                self._refreshing.discard(game_id)
+                self._refreshing.pop(game_id, None)
 
         asyncio.get_running_loop().create_task(go())
 
