@@ -82,11 +82,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     serve = sub.add_parser("serve", help="serve the web app (lobby, games, replays, HTTP API)")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_port, default=8000)
     serve.add_argument("--database", default=None, metavar="URL",
                        help="SQLAlchemy URL (default: $TALEWOOD_DATABASE_URL, else sqlite:///talewood.db)")
+    serve.add_argument("--workers", type=_positive, default=1,
+                       help="server processes sharing the port (more than 1 needs PostgreSQL)")
     serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves")
     serve.add_argument("--bot-executor", choices=("process", "thread"), default="process")
+    serve.add_argument("--bot-workers", type=_positive, default=None,
+                       help="bot processes for games with people (default: the cores less one)")
+    serve.add_argument("--limit-games", type=_count, default=20, metavar="N",
+                       help="games one client may create per --limit-window (0: no limit)")
+    serve.add_argument("--limit-window", type=float, default=600.0, metavar="SECONDS")
+    serve.add_argument("--limit-bot-only", type=_count, default=4, metavar="N",
+                       help="unfinished games of bots only one client may have (0: no limit)")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                       help="proxies whose X-Forwarded-For names the client (default: 127.0.0.1)")
+    serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
     return parser
 
 
@@ -229,18 +241,40 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port number (1 to 65535)")
+    return port
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 0")
+    return value
+
+
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    from .server.serve import serve
 
-    from .server import create_app
-    from .server.db import database_url
-
-    url = database_url(args.database)
-    app = create_app(url, bot_executor=args.bot_executor, bot_delay=args.bot_delay)
-    shown = url.split("@")[-1] if "@" in url else url
-    print(f"Talewood is serving at http://{args.host}:{args.port}/ (database {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
-    return 0
+    return serve(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

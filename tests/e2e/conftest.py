@@ -88,8 +88,25 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield CspBypassing(b)
         b.close()
+
+
+class CspBypassing:
+    """The browser for tests that drive pages with Playwright's string predicates, which the pages'
+    Content-Security-Policy (no eval) would refuse; `strict` is the browser as a person has it."""
+
+    def __init__(self, strict: Any) -> None:
+        self.strict = strict
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.strict.new_page(bypass_csp=True, **kwargs)
+
+    def new_context(self, **kwargs: Any) -> Any:
+        return self.strict.new_context(bypass_csp=True, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.strict, name)
 
 
 def click_next(page: Any) -> None:

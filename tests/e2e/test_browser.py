@@ -26,7 +26,7 @@ def true_state(server: Server, game_id: str) -> State:
             text("SELECT action FROM moves WHERE game_id = :i ORDER BY step"), {"i": game_id})]
     engine.dispose()
     options = row[2] if isinstance(row[2], dict) else json.loads(row[2])
-    return rebuild(load("spirits"), row[0], row[1], options, actions)
+    return rebuild(load("spirits"), row[0], int(row[1]), options, actions)
 
 
 def create_and_play(server: Server, browser: Any, game: str, options: dict[str, str | bool], seed: int,
@@ -193,4 +193,68 @@ def test_hot_seat_in_one_browser(server: Server, browser: Any) -> None:
         version = page.evaluate("window.talewood.lastVersion")
         click_next(page)
         assert page.evaluate("window.talewood.lastVersion") > version
+    page.close()
+
+
+def test_a_bad_link_says_what_is_wrong(server: Server, browser: Any) -> None:
+    """An unknown game or a token of no seat is told plainly, never "reconnecting…" forever."""
+    g = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "human"]})
+    page = browser.new_page()
+    page.goto(server.base + "/games/nosuchgame")
+    page.wait_for_function("document.querySelector('#status').dataset.refused === '4404'", timeout=10000)
+    assert "This game does not exist" in page.inner_text("#status")
+    page.goto(f"{server.base}/games/{g['id']}#token=not-a-seat-token")
+    page.wait_for_function("document.querySelector('#status').dataset.refused === '4403'", timeout=10000)
+    assert "This link is not valid" in page.inner_text("#status")
+    page.wait_for_timeout(1500)
+    assert "reconnecting" not in page.inner_text("header")
+    page.close()
+
+
+def test_every_page_shows_a_prearranged_deal_and_a_gone_player(server: Server, browser: Any) -> None:
+    g = server.post("/api/games", {"game": "spirits", "players": 3, "seats": ["human", "human", "human"],
+                                   "seed": 77, "standin": "random"})
+    pages = []
+    for seat in range(3):
+        page = browser.new_page()
+        page.goto(g["seats"][seat]["url"])
+        page.wait_for_selector("#board svg")
+        assert "prearranged" in page.inner_text("#prearranged").lower()
+        pages.append(page)
+    # Players 2 and 3 agree that Player 1, whose turn it is, is gone
+    for seat in (1, 2):
+        pages[seat].wait_for_selector("#gone-vote:not([disabled])")
+        pages[seat].click("#gone-vote")
+        pages[seat].wait_for_selector("#gone-vote[disabled], .standin", timeout=10000)
+    for page in pages[1:]:
+        page.wait_for_selector(".standin", timeout=10000)
+        assert "Player 1 is away: a random bot plays for them" in page.inner_text("#seat-notes")
+    pages[0].wait_for_selector("#reclaim", timeout=10000)
+    assert "a random bot plays for you" in pages[0].inner_text("#seat-notes")
+    pages[0].click("#reclaim")
+    pages[0].wait_for_selector("#reclaim", state="detached", timeout=10000)
+    pages[1].wait_for_selector(".standin", state="detached", timeout=10000)
+    for page in pages:
+        page.close()
+
+
+def test_the_pages_work_under_their_content_security_policy(server: Server, browser: Any) -> None:
+    """No inline script, no eval: the lobby and a game page run as served, and a click plays a move."""
+    page = browser.strict.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    g = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "greedy"], "seed": 3})
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_selector("#actions button")
+    steps = len(true_state(server, g["id"]).history or [])
+    page.locator("#actions button").first.click()
+    for _ in range(100):
+        if len(true_state(server, g["id"]).history or []) > steps:
+            break
+        page.wait_for_timeout(50)
+    assert len(true_state(server, g["id"]).history or []) > steps
+    assert not refused, refused
     page.close()

@@ -64,7 +64,8 @@ async function createGame(ev) {
     else if (o.kind === "int") { if (input.value !== "") options[o.name] = +input.value; }
     else options[o.name] = input.value;
   }
-  const body = { game: g.id, players: n, seats, options };
+  const body = { game: g.id, players: n, seats, options, standin: $("#standin").value };
+  if ($("#turn-limit").value !== "") body.turn_limit = +$("#turn-limit").value;
   if ($("#seed").value !== "") body.seed = +$("#seed").value;
   const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
@@ -89,6 +90,7 @@ async function createGame(ev) {
       el("a", { href: data.hotseat_url, id: "hotseat-link", text: "play every human seat in this browser" })));
   }
   links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
+  if (data.prearranged) links.append(el("p", { id: "prearranged", text: "You chose the seed: every seat is told this deal was prearranged." }));
   $("#created").hidden = false;
   if (humans.length === 1 && !data.hotseat_url) links.prepend(el("p", {}, el("a", { href: humans[0].url, id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
@@ -101,22 +103,44 @@ async function loadGames() {
   const active = $("#active tbody"), finished = $("#finished tbody");
   active.replaceChildren(); finished.replaceChildren();
   for (const g of games) {
-    const when = new Date(g.updated_at).toLocaleString();
+    const when = g.updated_at ? new Date(g.updated_at).toLocaleString() : "";
+    if (g.damaged) {
+      active.append(el("tr", { class: "damaged" }, el("td", { text: g.name || g.game || "?" }), el("td", { text: "" }),
+        el("td", { text: "" }), el("td", { text: "damaged: cannot be loaded" }), el("td", { text: when }), el("td", {})));
+      continue;
+    }
     if (g.over) {
       const scores = g.result ? g.result.scores.map((s, i) => (g.result.winners.includes(i) ? `★${s}` : `${s}`)).join(" / ") : "";
       finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
         el("td", { text: scores }), el("td", { text: when }),
         el("td", {}, el("a", { href: `/replays/${g.id}`, text: "replay" }))));
     } else {
-      const turn = g.current_player === null ? "" : `seat ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      const standin = g.current_player === null ? null : (g.standins || [])[g.current_player];
+      let turn = g.current_player === null ? "" : `seat ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      if (standin) turn += `, away: ${standin} bot plays`;
+      if (g.prearranged) turn += " · prearranged deal";
       active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
         el("td", { text: turn }), el("td", { text: when }),
         el("td", {}, el("a", { href: `/games/${g.id}`, text: "watch" }))));
     }
   }
 }
+// Live-play settings, added to the form here: a turn time limit and who plays for a gone player.
+const TURN_LIMITS = [["", "none"], ["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"],
+  ["600", "10 minutes"], ["3600", "1 hour"], ["86400", "1 day"]];
+function drawLivePlay() {
+  const limit = el("select", { id: "turn-limit", name: "turn_limit" });
+  for (const [v, t] of TURN_LIMITS) limit.append(el("option", { value: v, text: t }));
+  const standin = el("select", { id: "standin", name: "standin" });
+  for (const k of META.seat_kinds) if (k !== "human") standin.append(el("option", { value: k, text: `bot: ${k}` }));
+  standin.value = META.seat_kinds.includes("greedy") ? "greedy" : standin.options[0].value;
+  $("#seats").before(el("div", { id: "live-play" },
+    el("label", {}, "Time per turn ", limit),
+    el("label", {}, " If a player is gone, their seat goes to ", standin)));
+}
 async function init() {
   META = await (await fetch("/api/meta")).json();
+  drawLivePlay();
   for (const g of META.games) $("#game").append(el("option", { value: g.id, text: g.name }));
   $("#game").addEventListener("change", () => { drawPlayers(); drawOptions(); });
   $("#players").addEventListener("change", drawSeats);
