@@ -4,40 +4,57 @@ face-down cards), so two games can be compared on what the first view cannot tel
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
-from talewood.engine import ActionSpace, ActionSpec, Game, OptionSet, Result, Rng, State
+from talewood.engine import (
+    ActionSpace,
+    ActionSpec,
+    Game,
+    ObservationSpec,
+    OptionSet,
+    OptionValue,
+    Result,
+    Rng,
+    Segment,
+    State,
+    decision,
+)
 
 CARDS = 10
 DRAWS = 4
 
 
+@decision
+class Draw(NamedTuple):
+    seat: int
+
+    def prompt(self, s: DeckState) -> str:
+        return "draw the top card"
+
+    def legal(self, s: DeckState) -> list[int]:
+        return [0]
+
+    def apply(self, s: DeckState, action: int) -> None:
+        card = s.deck.pop()
+        s.reveal()
+        s.drawn.append((self.seat, card))
+        s.emit("draw", f"Player {self.seat + 1} draws card {card}")
+
+
 class DeckState(State):
-    __slots__ = ("deck", "drawn", "seat")
+    __slots__ = ("deck", "drawn")
 
     deck: list[int]
     drawn: list[tuple[int, int]]
-    seat: int
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self.is_over else self.seat
-
-    @property
-    def is_over(self) -> bool:
-        return len(self.drawn) >= DRAWS
-
-    def _legal_actions(self) -> list[int]:
-        return [] if self.is_over else [0]
-
-    def _apply(self, action: int) -> None:
-        card = self.deck.pop()
-        self.drawn.append((self.seat, card))
-        self.emit("draw", f"Player {self.seat + 1} draws card {card}")
-        self.seat = (self.seat + 1) % self.players
-
-    def prompt(self) -> str:
-        return "Draw the top card"
+    def advance(self) -> None:
+        if len(self.drawn) >= DRAWS:
+            scores = [float(sum(card for s, card in self.drawn if s == seat)) for seat in range(self.players)]
+            best = max(scores)
+            self.finish(Result(scores=scores, winners=[s for s, v in enumerate(scores) if v == best]))
+        else:
+            self.stack.append(Draw(len(self.drawn) % self.players))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"deck": len(self.deck), "drawn": [list(d) for d in self.drawn]}
@@ -45,22 +62,15 @@ class DeckState(State):
     def clone(self) -> DeckState:
         other = DeckState.__new__(DeckState)
         self._copy_base(other)
-        other.deck, other.drawn, other.seat = list(self.deck), list(self.drawn), self.seat
+        other.deck, other.drawn = list(self.deck), list(self.drawn)
         return other
 
     def determinize(self, seat: int, rng: Rng) -> DeckState:
         other = self.clone()
+        other.deck.sort()
         rng.shuffle(other.deck)
         other.rng = rng.spawn()
         return other
-
-    def result(self) -> Result:
-        scores = [sum(card for s, card in self.drawn if s == seat) for seat in range(self.players)]
-        best = max(scores)
-        return Result(scores=scores, winners=[s for s, v in enumerate(scores) if v == best])
-
-    def hash_key(self) -> tuple[Any, ...]:
-        return (tuple(self.deck), tuple(self.drawn), self.seat, self.rng.state)
 
 
 class DeckGame(Game):
@@ -75,7 +85,19 @@ class DeckGame(Game):
         state = DeckState.__new__(DeckState)
         state._init_base(self, players, seed, options, tracked)
         state.deck = list(range(CARDS))
-        state.rng.shuffle(state.deck)
+        state.shuffle(state.deck)
         state.drawn = []
-        state.seat = 0
         return state
+
+    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        return ObservationSpec([Segment("drawn", (CARDS,), "the cards drawn so far")])
+
+    def encode(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, DeckState)
+        out = [0.0] * CARDS
+        for _, card in state.drawn:
+            out[card] = 1.0
+        return out
+
+    def max_decisions(self, players: int, options: Mapping[str, OptionValue | None]) -> int:
+        return DRAWS

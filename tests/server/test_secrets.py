@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from talewood.engine import SECRET_SEED_BITS, SECRET_SEED_MIN, SecretRng
-from talewood.server.bots import agent_seed
+from talewood.agents import bot_seed
 
 from .conftest import create, live_of, wait_for
 
@@ -53,11 +53,11 @@ def test_equal_first_views_do_not_give_the_hidden_order(client: TestClient, deck
 
 def test_bots_seeds_come_from_the_whole_secret() -> None:
     secret = (1 << SECRET_SEED_BITS) | 0x1234_5678_9ABC_DEF0_0FED_CBA9_8765_4321
-    seeds = {agent_seed(secret ^ (1 << bit), 1, 5) for bit in range(0, SECRET_SEED_BITS, 8)}
+    seeds = {bot_seed(secret ^ (1 << bit), 1, 5) for bit in range(0, SECRET_SEED_BITS, 8)}
     assert len(seeds) == SECRET_SEED_BITS // 8            # every part of the secret changes the bot's seed
-    assert agent_seed(secret, 1, 5) != agent_seed(secret, 1, 6) != agent_seed(secret, 0, 6)
-    assert 0 <= agent_seed(secret, 1, 5) < 1 << 62
-    assert agent_seed(7, 1, 5) == (7 * 1_000_003 + 5 * 7919 + 1) % (1 << 62)   # a chosen seed replays as before
+    assert bot_seed(secret, 1, 5) != bot_seed(secret, 1, 6) != bot_seed(secret, 0, 6)
+    assert 0 <= bot_seed(secret, 1, 5) < 1 << 64
+    assert bot_seed(7, 1, 5) == 1313718238421434089        # a chosen seed replays the same bots everywhere
 
 
 def test_nothing_carries_the_secret_before_the_end(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
@@ -66,7 +66,7 @@ def test_nothing_carries_the_secret_before_the_end(client: TestClient, caplog: p
     gid, token = g["id"], g["seats"][0]["token"]
     seed = live_of(client, gid).seed
     secret_forms = {str(seed), hex(seed)[2:], f"{seed:x}".upper(), str(seed & ((1 << 64) - 1)),
-                    str(agent_seed(seed, 1, 0)), str(agent_seed(seed, 1, 1))}
+                    str(bot_seed(seed, 1, 0)), str(bot_seed(seed, 1, 1))}
     said: list[str] = [json.dumps(g)]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         ws.send_json({"type": "hello", "token": token})
