@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from talewood.engine import SECRET_SEED_BITS, SECRET_SEED_MIN, SecretRng
 from talewood.agents import bot_seed
+from talewood.engine import SECRET_SEED_BITS, SECRET_SEED_MIN, SecretRng
 
 from .conftest import create, live_of, wait_for
 
