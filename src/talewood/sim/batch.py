@@ -53,11 +53,14 @@ def play_one(game_id: str, players: int, seats: list[str], seed: int, options: M
         game = load(game_id)
         state = game.new_game(players, seed, options, tracked=save_dir is not None)
         agents = [make_agent(kind, agent_seed(seed, i)) for i, kind in enumerate(seats)]
+        hashes: list[str] | None = [] if save_dir is not None else None   # a saved record checks every step
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
             state.apply(agents[seat].choose(state))
             outcome.decisions += 1
+            if hashes is not None:
+                hashes.append(state.state_hash())
         result = state.result()
         outcome.scores = list(result.scores)
         outcome.winners = list(result.winners)
@@ -65,7 +68,8 @@ def play_one(game_id: str, players: int, seats: list[str], seed: int, options: M
             outcome.details = result.details
         if save_dir is not None:
             Path(save_dir).mkdir(parents=True, exist_ok=True)
-            save_record(record_of(state, seats=seats), Path(save_dir) / f"{game_id}-{players}p-{seed}.json")
+            save_record(record_of(state, seats=seats, hashes=hashes),
+                        Path(save_dir) / f"{game_id}-{players}p-{seed}.json")
     except Exception as exc:  # a batch goes on past one broken game
         outcome.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
     return outcome
@@ -95,7 +99,9 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
             if kind != "random":
                 make_agent(kind)  # refuse unknown kinds before starting
     jobs = [(seed + i, players[i % len(players)], seats_for(players[i % len(players)], seats)) for i in range(games)]
-    chunks = [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+    # smaller chunks for a small batch, so every worker is busy and a progress bar moves early
+    size = max(1, min(CHUNK, len(jobs) // (max(1, workers) * 4)))
+    chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
     outcomes: list[Outcome] = []
     if backend == "ray":
         outcomes = _run_on_ray(game_id, chunks, dict(options), save_dir, keep_details, workers, progress)
