@@ -46,7 +46,7 @@ load: $(DEV_STAMP)
 # Each game's page at desktop (1366x900) and phone (390x844) size, at its start, middle and end,
 # saved under docs/screenshots/ by the browser tests.
 screenshots: $(DEV_STAMP)
-	TALEWOOD_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/e2e/test_screens.py
+	TALEWOOD_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -m screens tests/e2e
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
