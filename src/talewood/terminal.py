@@ -229,10 +229,11 @@ def _loop(played: _Game, console: Console, ask: Callable[[str], str], save_to: P
 def _save(played: _Game, path: Path, console: Console, finished: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     save_record(played.record(), path)
+    # soft_wrap: a command to copy is never broken over two lines
     if finished:
-        console.print(f"Record saved to {path} (see it again with: talewood replay {path} --step)")
+        console.print(f"Record saved to {path} (see it again with: talewood replay {path} --step)", soft_wrap=True)
     else:
-        console.print(f"Game saved to {path}. Continue it with: talewood play --resume {path}")
+        console.print(f"Game saved to {path}. Continue it with: talewood play --resume {path}", soft_wrap=True)
 
 
 STEP_HELP = ("Enter: the next move; 'b': back one; a number: go to that move; 's': the start; 'e': the end; "
