@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from . import __version__
 from .engine import InvalidOption, TalewoodError, load_record, parse_assignments, replay, seat_name
 from .games import available, load
 
@@ -100,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="talewood", description="Talewood: forest-tale tabletop games — play, simulate, replay, serve.",
         epilog="`talewood COMMAND --help` shows a command's options. Example: talewood play spirits --seats human,hard")
+    parser.add_argument("--version", action="version", version=f"talewood {__version__}",
+                        help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_SubcommandParser)
 
     games = sub.add_parser("games", help="list the games (and, with --options, each game's options)",
@@ -271,7 +274,9 @@ def _play(args: argparse.Namespace) -> int:
                                           ("--option", args.option)) if given]
         if fixed:
             raise InvalidOption(f"--resume continues the saved game as it was: drop {', '.join(fixed)}")
-        return play(args.game, seats=args.seats, save_dir=args.save, resume=args.resume)
+        if args.save is not None:
+            raise InvalidOption(f"a resumed game is saved back to {args.resume}: drop --save")
+        return play(args.game, seats=args.seats, resume=args.resume)
     if args.game is None:
         raise InvalidOption(f"name a game to play ({', '.join(available())}), or give --resume FILE")
     return play(args.game, players=args.players, seats=args.seats, seed=args.seed,

@@ -110,7 +110,8 @@ def play(game_id: str | None, players: int | None = None, seats: list[str] | Non
          ask: Callable[[str], str] | None = None, console: Console | None = None, resume: str | None = None) -> int:
     """Play until the game ends or the player quits; a quit game is saved (the file is named).
 
-    With `resume`, the game saved in that file continues, and is saved back to it."""
+    With `resume`, the game saved in that file continues, and is saved back to it (`save_dir` is
+    then not used)."""
     if resume is not None:
         played = _resume(resume, seats)
         if game_id is not None and game_id != played.game.id:

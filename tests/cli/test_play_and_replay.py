@@ -108,6 +108,9 @@ def test_resume_refuses_a_finished_game_and_fixed_settings(tmp_path, capsys):
     code = main(["play", "--resume", str(path), "--seed", "3", "--players", "2"])
     err = capsys.readouterr().err
     assert code == 2 and "--resume continues the saved game as it was: drop --players, --seed" in err
+    code = main(["play", "--resume", str(path), "--save", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2 and f"a resumed game is saved back to {path}: drop --save" in err
     code = main(["play", "greylune", "--resume", str(path)])
     assert code == 2
     code = main(["play"])
@@ -133,7 +136,10 @@ def test_ctrl_c_in_the_talewood_command_leaves_no_traceback(tmp_path):
         proc = subprocess.Popen([sys.executable, "-m", "talewood.cli", "play", "spirits", "--seats", "human,greedy",
                                  "--seed", "3", "--save", str(tmp_path / "saves")],
                                 stdin=subprocess.PIPE, stdout=out, stderr=subprocess.PIPE,
-                                env={**os.environ, "COLUMNS": "120"})
+                                env={**os.environ, "COLUMNS": "120"},
+                                # a shell that started the tests in the background ignores SIGINT; a
+                                # person's terminal does not
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         deadline = time.time() + 30
         while "> " not in out_path.read_text() and time.time() < deadline:
             time.sleep(0.05)

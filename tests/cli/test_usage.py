@@ -36,6 +36,11 @@ def test_top_level_help_lists_every_command(capsys):
     assert "95% CIs" in out            # the tournament's help line, its % rendered once
 
 
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("talewood 0.")
+
+
 def test_bare_talewood_shows_the_commands(capsys):
     code, out, err = run(capsys)
     assert code == 0 and err == ""
