@@ -44,7 +44,7 @@ def test_simulate_across_player_counts_in_parallel_and_saves_records(capsys, tmp
     assert set(summary["by_players"]) == {"1", "2", "3", "4"}
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 8
-    code, out, _ = run(capsys, "replay", str(records[0]))
+    code, out, _ = run(capsys, "replay", str(records[0]), "--json")
     assert code == 0 and json.loads(out)["over"] is True
 
 

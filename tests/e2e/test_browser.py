@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 from talewood.engine import State, rebuild
 from talewood.games import load
 
-from .conftest import Server, click_next, wait_my_turn_or_end
+from .conftest import Server, click_next, create_and_play, wait_my_turn_or_end
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 
@@ -29,34 +29,6 @@ def true_state(server: Server, game_id: str) -> State:
     return rebuild(load("spirits"), row[0], int(row[1]), options, actions)
 
 
-def create_and_play(server: Server, browser: Any, game: str, options: dict[str, str | bool], seed: int,
-                    limit: int) -> Any:
-    """Create a 3-player game in the lobby (you, greedy, random) and click through it to the end."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(server.base + "/")
-    page.select_option("#game", game)
-    page.select_option("#players", "3")
-    page.select_option("#seat-1", "greedy")
-    page.select_option("#seat-2", "random")
-    for name, value in options.items():
-        if value is True:
-            page.check(f"#opt-{name}")
-        else:
-            page.select_option(f"#opt-{name}", str(value))
-    page.fill("#seed", str(seed))
-    page.click("#create-button")
-    page.click("#play-link")
-    page.wait_for_selector("#board svg")
-    clicks = 0
-    while wait_my_turn_or_end(page):
-        click_next(page)
-        clicks += 1
-        assert clicks < limit
-    assert page.locator("#scores tr").count() == 3
-    assert load(game).name in page.inner_text("header")
-    return page
-
-
 def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -> None:
     modules: dict[str, str | bool] = {m: True for m in ("wish", "hex", "seasons", "air_spirit", "fireflies")}
     page = create_and_play(server, browser, "spirits", {**modules, "scenario": "forbidden-forest"}, 42, 400)
@@ -66,12 +38,7 @@ def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -
     page.wait_for_selector("#board svg")
     page.click("#next")
     page.wait_for_function("document.querySelector('#step').textContent.startsWith('move 1 ')")
-    page.close()
-
-
-def test_full_greylune_game_against_two_bots(server: Server, browser: Any) -> None:
-    """Greylune in the browser: its own SVG board, clicked through five years to the final scores."""
-    create_and_play(server, browser, "greylune", {}, 7, 600).close()
+    page.context.close()
 
 
 def secrets_of(state: Any, seat: int) -> tuple[set[str], set[str]]:
@@ -173,12 +140,15 @@ def test_server_killed_mid_game_and_restarted(server: Server, browser: Any) -> N
 
 
 def test_hot_seat_in_one_browser(server: Server, browser: Any) -> None:
+    """Several humans in one browser: an opaque "pass the device" screen between them, and behind it
+    nothing of the last player's turn — above all none of their private log lines (favor tokens)."""
     g = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "human"],
                                    "options": {"wish": True}, "seed": 12})
     page = browser.new_page(viewport={"width": 1300, "height": 900})
     page.goto(g["hotseat_url"])
     ready: int | None = None
-    for _ in range(8):
+    handovers_after_a_secret = 0
+    for _ in range(40):
         state = true_state(server, g["id"])
         seat = state.current_player
         assert seat is not None
@@ -186,6 +156,13 @@ def test_hot_seat_in_one_browser(server: Server, browser: Any) -> None:
             page.wait_for_selector("#overlay-button", state="visible")
             assert f"Player {seat + 1}" in page.inner_text("#overlay-text")
             assert page.locator("#board svg").count() == 0   # nothing shows until the right person is ready
+            background = page.evaluate("getComputedStyle(document.querySelector('#overlay')).backgroundColor")
+            assert background.startswith("rgb("), f"the overlay is see-through: {background}"
+            behind = page.evaluate("document.querySelector('main').textContent")
+            secrets = [e["text"] for e in (state.log or []) if e["to"] is not None]
+            assert not [s for s in secrets if s in behind], "a private log line shows behind the overlay"
+            assert page.locator("#log li").count() == 0 and page.locator("#actions button").count() == 0
+            handovers_after_a_secret += bool(secrets)
             page.click("#overlay-button")
             ready = seat
         page.wait_for_function("document.querySelector('#status').dataset.turn === 'yours'")
@@ -193,6 +170,9 @@ def test_hot_seat_in_one_browser(server: Server, browser: Any) -> None:
         version = page.evaluate("window.talewood.lastVersion")
         click_next(page)
         assert page.evaluate("window.talewood.lastVersion") > version
+        if handovers_after_a_secret >= 2:
+            break
+    assert handovers_after_a_secret >= 2, "no private log line was ever at stake"
     page.close()
 
 

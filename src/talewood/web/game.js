@@ -70,8 +70,7 @@ function choose() {
   if (sockets.size > 1 && p.seat !== null && p.seat !== confirmedSeat && !p.over) {
     shownToken = pick;
     window.talewood.lastVersion = p.version;
-    $("#board").replaceChildren();
-    $("#actions").replaceChildren();
+    hideSeat();
     $("#overlay-text").textContent = `Pass the device to Player ${p.seat + 1}`;
     $("#overlay").style.display = "flex";
     $("#overlay-button").onclick = () => { confirmedSeat = p.seat; $("#overlay").style.display = "none"; draw(pick); };
@@ -79,6 +78,17 @@ function choose() {
   }
   shownToken = pick;
   draw(pick);
+}
+
+// Hot seat: before the device changes hands, nothing of the last player's turn stays on the page —
+// their board, choices, prompt, and above all their private log lines.
+function hideSeat() {
+  for (const sel of ["#board", "#actions", "#prompt", "#log", "#scores", "#error"]) $(sel).replaceChildren();
+  $("#scores-card").hidden = true;
+  $("#undo").hidden = true;
+  $("#seat-name").textContent = "";
+  $("#status").textContent = "Passing the device…";
+  $("#status").dataset.turn = "";
 }
 
 function setBusy(busy) { for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = busy; }
@@ -111,6 +121,8 @@ function draw(token) {
   st.dataset.turn = p.current_player === p.seat && !p.over ? "yours" : "";
   $("#board").innerHTML = p.svg;
   $("#prompt").textContent = p.over ? "The game is over." : p.prompt;
+  // at the end the final scores say it all: no empty card of choices above them
+  $("#turn-card").hidden = p.over && !p.actions.length && !(p.undo > 0);
   const box = $("#actions");
   box.replaceChildren();
   for (const a of p.actions) {
@@ -206,6 +218,14 @@ function drawSeatNotes(p, kinds) {
     }
   }
 }
+
+// On a phone the board fits the width; "Zoom in" shows it larger, panned inside its own box.
+$("#zoom").addEventListener("click", () => {
+  const wrap = $(".board-wrap");
+  const zoomed = wrap.classList.toggle("zoomed");
+  $("#zoom").textContent = zoomed ? "Fit to screen" : "Zoom in";
+  $("#zoom").setAttribute("aria-pressed", String(zoomed));
+});
 
 $("#board").addEventListener("click", (ev) => {
   const target = ev.target.closest("[data-action]");

@@ -30,25 +30,35 @@ function drawSeats() {
     const s = el("select", { id: `seat-${i}`, "data-seat": i });
     for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
     s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
-    box.append(el("label", {}, `Seat ${i + 1} `, s));
+    box.append(el("label", {}, `Player ${i + 1} `, s));
   }
 }
 function drawOptions() {
+  // each option by its title, with a line of explanation; the identifiers stay in ids and values
   const box = $("#options");
   box.replaceChildren();
   for (const o of currentGame().options) {
-    let input;
+    const title = o.title || o.name;
+    const sentence = o.help ? o.help.charAt(0).toUpperCase() + o.help.slice(1) + (/[.!?]$/.test(o.help) ? "" : ".") : "";
+    const help = el("span", { class: "option-help", id: `opt-${o.name}-help`, text: sentence });
+    let label;
     if (o.kind === "bool") {
-      input = el("input", { type: "checkbox", id: `opt-${o.name}`, "data-option": o.name });
+      const input = el("input", { type: "checkbox", id: `opt-${o.name}`, "data-option": o.name, "aria-describedby": help.id });
       input.checked = !!o.default;
+      label = el("label", { for: input.id }, input, el("span", { class: "option-title", text: title }));
     } else if (o.kind === "choice") {
-      input = el("select", { id: `opt-${o.name}`, "data-option": o.name });
-      for (const c of o.choices) input.append(el("option", { value: c, text: c }));
+      const input = el("select", { id: `opt-${o.name}`, "data-option": o.name, "aria-describedby": help.id });
+      o.choices.forEach((c, i) => input.append(el("option", { value: c, text: (o.choice_labels || [])[i] || c })));
       if (o.default !== null) input.value = o.default;
+      label = el("label", { for: input.id }, el("span", { class: "option-title", text: title }), input);
     } else {
-      input = el("input", { type: "number", id: `opt-${o.name}`, "data-option": o.name, value: o.default ?? "" });
+      const input = el("input", { type: "number", id: `opt-${o.name}`, "data-option": o.name, value: o.default ?? "",
+        "aria-describedby": help.id });
+      if (o.minimum !== null) input.min = o.minimum;
+      if (o.maximum !== null) input.max = o.maximum;
+      label = el("label", { for: input.id }, el("span", { class: "option-title", text: title }), input);
     }
-    box.append(el("div", {}, el("label", {}, input, ` ${o.name} `), el("span", { class: "option-help", text: o.help })));
+    box.append(el("div", { class: "option" }, label, help));
   }
 }
 async function createGame(ev) {
@@ -78,11 +88,11 @@ async function createGame(ev) {
   const humans = data.seats.filter((s) => s.url);
   for (const s of data.seats) {
     if (s.url) {
-      links.append(el("p", {}, el("strong", { text: `Seat ${s.seat + 1} (human) ` }),
+      links.append(el("p", {}, el("strong", { text: `Player ${s.seat + 1} (human) ` }),
         el("a", { href: s.url, class: "seat-link", "data-seat": s.seat, text: "open this seat" }),
         el("input", { readonly: "", value: s.url })));
     } else {
-      links.append(el("p", { text: `Seat ${s.seat + 1}: bot (${s.kind})` }));
+      links.append(el("p", { text: `Player ${s.seat + 1}: bot (${s.kind})` }));
     }
   }
   if (data.hotseat_url) {
@@ -95,7 +105,7 @@ async function createGame(ev) {
   if (humans.length === 1 && !data.hotseat_url) links.prepend(el("p", {}, el("a", { href: humans[0].url, id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
 }
-function seatText(seats) { return seats.map((k, i) => `${i + 1}:${k}`).join(" "); }
+function seatText(seats) { return seats.map((k, i) => `Player ${i + 1}: ${k}`).join(", "); }
 async function loadGames() {
   const r = await fetch("/api/games");
   if (!r.ok) return;
@@ -112,15 +122,15 @@ async function loadGames() {
     if (g.over) {
       const scores = g.result ? g.result.scores.map((s, i) => (g.result.winners.includes(i) ? `★${s}` : `${s}`)).join(" / ") : "";
       finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
-        el("td", { text: scores }), el("td", { text: when }),
+        el("td", { text: scores }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/replays/${g.id}`, text: "replay" }))));
     } else {
       const standin = g.current_player === null ? null : (g.standins || [])[g.current_player];
-      let turn = g.current_player === null ? "" : `seat ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      let turn = g.current_player === null ? "" : `Player ${g.current_player + 1} (${g.seats[g.current_player]})`;
       if (standin) turn += `, away: ${standin} bot plays`;
       if (g.prearranged) turn += " · prearranged deal";
       active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
-        el("td", { text: turn }), el("td", { text: when }),
+        el("td", { text: turn }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/games/${g.id}`, text: "watch" }))));
     }
   }

@@ -35,8 +35,9 @@ class GreyluneGame(Game):
         self.tables = Tables(self.content, self.ids, item_abilities)
         self.option_set = OptionSet((
             Option("first_player", "choice", rulings.DEFAULT_FIRST_PLAYER,
-                   "who takes the First Player token: seat 0 or a random seat (ruling R5)",
-                   choices=("seat0", "random")),
+                   "who takes the First Player token at the start (ruling R5)",
+                   choices=("seat0", "random"), title="First player",
+                   choice_labels=("Player 1", "a player drawn at random")),
         ))
         self.scenario_schema = build_schema()        # positions as data (scenario.py)
         self._specs: dict[int, ObservationSpec] = {}
