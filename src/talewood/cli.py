@@ -204,7 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="unfinished games of bots only one client may have; 0: no limit (default: %(default)s)")
     serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
                        help="proxies whose X-Forwarded-For names the client (default: 127.0.0.1)")
-    serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
+    serve.add_argument("--no-access-log", action="store_true",
+                       help="do not log each request (default: each request is logged, tokens redacted)")
     return parser
 
 
