@@ -319,10 +319,22 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    print(f"{summary['game']}: {summary['completed']}/{summary['games']} games completed, "
+    """The batch in words, one line per player count (seats are never pooled across counts)."""
+    print(f"{load(summary['game']).name}: {summary['completed']}/{summary['games']} games completed, "
           f"{summary['errors']} errors, {summary['games_per_second']} games/s, "
           f"{summary['mean_decisions']} decisions a game")
-    print(f"seats {summary['seats']}: wins {summary['seat_wins']}, mean scores {summary['mean_scores']}")
+    for n, group in summary["by_players"].items():
+        head = f"{n} player{'s' if n != '1' else ''} ({group['completed']} games): "
+        team = group.get("team")
+        if team is not None:
+            lo, hi = team["ci95"]
+            rate = "-" if team["win_rate"] is None else f"{team['win_rate']:.1%}"
+            print(head + f"the team won {team['wins']} ({rate}, 95% interval {lo:.1%} to {hi:.1%}); "
+                         f"mean team score {team['mean_score']}")
+            continue
+        wins = ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(group["seat_wins"]))
+        scores = ", ".join(f"{seat_name(s)} {m}" for s, m in enumerate(group["mean_scores"]))
+        print(head + f"wins {wins}; mean scores {scores}")
     for error in summary["error_games"]:
         print(f"  error with seed {error['seed']} ({error['players']} players): {error['error']}")
 

@@ -222,6 +222,7 @@ def _loop(played: _Game, console: Console, ask: Callable[[str], str], save_to: P
             console.print(f"[red]'{answer}' is not a choice: type a number from 1 to {len(legal)}, "
                           f"or 'help'.[/red]")
     draw(viewer)
+    console.print(f"[bold green]{played.state.result().verdict()}.[/bold green]")
     if save_at_end:
         _save(played, save_to, console, finished=True)
     return 0

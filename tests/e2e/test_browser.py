@@ -135,7 +135,9 @@ def test_server_killed_mid_game_and_restarted(server: Server, browser: Any) -> N
         click_next(page)
         clicks += 1
         assert clicks < 300
-    assert page.locator("#scores tr").count() == 2
+    assert page.locator("#scores th[data-seat]").count() == 2
+    assert page.locator("#scores tr").last.locator("th").inner_text() == "Total"
+    assert "wins" in page.inner_text("#verdict") or "share the victory" in page.inner_text("#verdict")
     page.close()
 
 

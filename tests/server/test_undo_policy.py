@@ -68,3 +68,31 @@ def test_a_finished_turn_cannot_be_taken_back_once_play_has_passed(client: TestC
                                ).status_code == 409
             return
     raise AssertionError("no turn passed")
+
+
+def test_a_cooperative_game_ends_with_the_team_result(client: TestClient, monkeypatch: Any) -> None:
+    """The scoreboard of a cooperative game: the team's verdict and score, not per-seat winners."""
+    from talewood import games
+
+    monkeypatch.setitem(games.REGISTRY, "lanterns", "tests.games.lanterns.game:LanternsGame")
+    monkeypatch.delitem(games._loaded, "lanterns", raising=False)
+    r = client.post("/api/games", json={"game": "lanterns", "players": 2, "seats": ["human", "random"], "seed": 4})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    gid, token = g["id"], g["seats"][0]["token"]
+    rng = Rng(1)
+    for _ in range(200):
+        s = state_of(client, gid, token)
+        if s["over"]:
+            break
+        if s["current_player"] == 0 and s["actions"]:
+            client.post(f"/api/games/{gid}/actions", json={"token": token, "version": s["version"],
+                                                           "action": s["actions"][rng.below(len(s["actions"]))]["id"]})
+        else:
+            import time
+            time.sleep(0.05)
+    s = state_of(client, gid, token)
+    assert s["over"] and s["result"]["cooperative"] is True
+    score = s["result"]["team_score"]
+    assert s["verdict"] == f"The team {'wins' if s['result']['team_won'] else 'loses'}, with a team score of {score:g}"
+    assert s["score_sheet"] == [["Team score", [f"{score:g}", f"{score:g}"]]]

@@ -62,6 +62,15 @@ class Result:
             out.update(cooperative=True, team_won=self.team_won, team_score=self.team_score)
         return out
 
+    def verdict(self) -> str:
+        """The outcome in a sentence: who won, or the team's result and score."""
+        if self.cooperative:
+            return f"The team {'wins' if self.team_won else 'loses'}, with a team score of {self.team_score:g}"
+        if not self.winners:
+            return "Nobody wins"
+        names = " and ".join(seat_name(w) for w in self.winners)
+        return f"{names} {'wins' if len(self.winners) == 1 else 'share the victory'}"
+
     def rewards(self) -> list[float]:
         """Each seat's share of the win: 1 split among the winners, 0 for the others."""
         out = [0.0] * len(self.scores)

@@ -510,7 +510,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                 "seats": live.seats, "current_player": state.current_player, "prompt": state.prompt(),
                 "view": view, "svg": render(live.game.id, view, seat, []), "last": last,
                 "log": state.events_for(seat), "over": state.is_over,
-                "result": state.result().to_json() if state.is_over else None, "prearranged": live.prearranged}
+                "result": state.result().to_json() if state.is_over else None, "prearranged": live.prearranged,
+                "verdict": state.result().verdict() if state.is_over else None}
 
     @app.get("/api/server", tags=["operations"], summary="This server process: its bot work and live games")
     async def server_status(request: Request) -> dict[str, Any]:

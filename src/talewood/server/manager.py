@@ -916,6 +916,8 @@ class Manager:
             "actions": actions,
             "view": view, "log": state.events_for(seat), "over": state.is_over,
             "result": state.result().to_json() if state.is_over else None,
+            "verdict": state.result().verdict() if state.is_over else None,
+            "score_sheet": game.score_sheet(state.result()) if state.is_over else None,
             "undo": self.undo_count(live, seat), "thinking": live.thinking, "steps": len(live.steps),
             "error": live.error, "prearranged": live.prearranged, "turn_limit": live.turn_limit,
             "deadline": deadline.isoformat() if deadline is not None else None,

@@ -149,17 +149,7 @@ function draw(token) {
   const scores = $("#scores-card");
   scores.hidden = !p.result;
   if (p.result) {
-    const t = $("#scores");
-    t.replaceChildren();
-    p.result.scores.forEach((s, i) => {
-      const tr = document.createElement("tr");
-      const win = p.result.winners.includes(i);
-      tr.innerHTML = `<td class="${win ? "win" : ""}"></td><td class="${win ? "win" : ""}"></td>`;
-      tr.children[0].textContent = seatLabel(i, kinds) + (win ? " ★" : "");
-      tr.children[1].textContent = s;
-      tr.dataset.seat = i;
-      t.append(tr);
-    });
+    drawScoreSheet($("#scores"), p, (i) => seatLabel(i, kinds));
     $("#replay-link").href = `/replays/${encodeURIComponent(p.id)}`;
   }
   setBusy(false);
@@ -232,3 +222,37 @@ $("#board").addEventListener("click", (ev) => {
   if (target) send({ type: "action", action: +target.dataset.action });
 });
 for (const t of tokens) connect(t);
+
+// The end: the verdict (who won, or the team's result), then the score sheet — a row per scoring
+// item, a column per seat (winners starred), the total last. Shared with the replay page.
+function drawScoreSheet(table, p, label) {
+  table.replaceChildren();
+  const cap = document.createElement("caption");
+  cap.id = "verdict";
+  cap.textContent = p.verdict || "";
+  table.append(cap);
+  const head = document.createElement("tr");
+  head.append(document.createElement("th"));
+  p.result.scores.forEach((_, i) => {
+    const th = document.createElement("th");
+    const win = p.result.winners.includes(i);
+    th.textContent = label(i) + (win ? " ★" : "");
+    if (win) th.className = "win";
+    th.dataset.seat = i;
+    head.append(th);
+  });
+  table.append(head);
+  for (const [item, cells] of p.score_sheet || [["Total", p.result.scores.map(String)]]) {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.textContent = item;
+    tr.append(th);
+    cells.forEach((c, i) => {
+      const td = document.createElement("td");
+      td.textContent = c;
+      if (p.result.winners.includes(i)) td.className = "win";
+      tr.append(td);
+    });
+    table.append(tr);
+  }
+}
