@@ -15,16 +15,14 @@ from .agents import Agent, bot_seed, make_agent
 from .engine import (
     Event,
     Game,
-    IllegalAction,
     InvalidOption,
     Record,
     RecordError,
-    ReplayDivergence,
     State,
     Step,
-    TalewoodError,
     load_record,
     rebuild,
+    replay_steps,
     save_record,
     seat_name,
     undoable,
@@ -46,13 +44,14 @@ def default_seats(players: int) -> list[str]:
 class _Game:
     """A game in the terminal: its state and what a record needs (actions, per-step hashes, seats)."""
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], seats: list[str]) -> None:
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], seats: list[str],
+                 state: State | None = None) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.options = options
         self.seats = seats
-        self.state = game.new_game(players, seed, options)
+        self.state = state if state is not None else game.new_game(players, seed, options)
         self.actions: list[int] = []
         self.hashes: list[str] = []
         self.steps: list[Step] = []
@@ -83,19 +82,12 @@ def _resume(path: str, seats: list[str] | None) -> _Game:
     """The saved game at `path`, replayed step by step (every recorded state hash checked)."""
     record = load_record(path)
     try:
-        game = load(record.game)
-        players = record.players
-        played = _Game(game, players, record.seed, dict(record.options), [])
-    except TalewoodError as exc:
-        raise RecordError(f"{path} cannot start a game: {exc}") from exc
-    for step, action in enumerate(record.actions):
-        try:
-            played.apply(action)
-        except IllegalAction as exc:
-            raise ReplayDivergence(step, str(exc)) from exc
-        if record.hashes is not None and played.hashes[-1] != record.hashes[step]:
-            raise ReplayDivergence(step, f"state hash {played.hashes[-1]} differs from the recorded "
-                                         f"{record.hashes[step]}")
+        state, steps, hashes = replay_steps(record, load)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from exc
+    played = _Game(state.game, record.players, record.seed, dict(record.options), [], state=state)
+    played.actions, played.hashes, played.steps = list(record.actions), hashes, steps
+    players = record.players
     if played.state.is_over:
         raise InvalidOption(f"the game saved in {path} is already over: see it with `talewood replay {path} --step`")
     played.seats = seats or record.seats or default_seats(players)
