@@ -47,44 +47,42 @@ class Unreadable:
         return "<unreadable JSON>"
 
 
-class SafeJSON(TypeDecorator[Any]):
-    """JSON whose unreadable text comes back as `Unreadable` instead of failing the whole query."""
+class _Forgiving(TypeDecorator[Any]):
+    """A column whose unreadable stored text comes back as `fallback(value)` instead of failing the
+    whole query (one damaged row must not take the others with it)."""
+
+    cache_ok = True
+
+    def fallback(self, value: Any) -> Any:
+        return None
+
+    def result_processor(self, dialect: Dialect, coltype: Any) -> Callable[[Any], Any] | None:
+        inner = super().result_processor(dialect, coltype)
+        if inner is None:
+            return None
+
+        def process(value: Any) -> Any:
+            try:
+                return inner(value)
+            except (ValueError, TypeError):
+                return self.fallback(value)
+
+        return process
+
+
+class SafeJSON(_Forgiving):
+    """JSON whose unreadable text comes back as `Unreadable`."""
 
     impl = JSON
-    cache_ok = True
 
-    def result_processor(self, dialect: Dialect, coltype: Any) -> Callable[[Any], Any] | None:
-        inner = super().result_processor(dialect, coltype)
-        if inner is None:
-            return None
-
-        def process(value: Any) -> Any:
-            try:
-                return inner(value)
-            except (ValueError, TypeError):
-                return Unreadable(value)
-
-        return process
+    def fallback(self, value: Any) -> Any:
+        return Unreadable(value)
 
 
-class SafeDateTime(TypeDecorator[Any]):
-    """A timestamp whose unreadable text comes back as None instead of failing the whole query."""
+class SafeDateTime(_Forgiving):
+    """A timestamp whose unreadable text comes back as None."""
 
     impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def result_processor(self, dialect: Dialect, coltype: Any) -> Callable[[Any], Any] | None:
-        inner = super().result_processor(dialect, coltype)
-        if inner is None:
-            return None
-
-        def process(value: Any) -> Any:
-            try:
-                return inner(value)
-            except (ValueError, TypeError):
-                return None
-
-        return process
 
 
 metadata = MetaData()
