@@ -12,6 +12,33 @@ from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+GLYPH = 0.58   # an average glyph's width, in em, of the boards' fonts (a safe side for capitals)
+
+
+def wrap(text: str, width: float, size: float, lines: int = 1) -> list[str]:
+    """`text` in at most `lines` lines, each at most `width` wide at font `size`. Words are kept whole;
+    when the text does not fit, the last line ends in "…" (the full text belongs in the element's
+    data-info, so nothing is lost)."""
+    per_line = max(2, int(width / (size * GLYPH)))
+    rows: list[str] = []
+    line = ""
+    for word in text.split():
+        if len(word) > per_line:
+            word = word[:per_line - 1] + "…"
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) <= per_line:
+            line = candidate
+        else:
+            rows.append(line)
+            line = word
+    if line:
+        rows.append(line)
+    if len(rows) > lines:
+        last = rows[lines - 1]
+        rows = rows[:lines]
+        rows[-1] = (last if len(last) < per_line else last[:per_line - 1].rstrip()) + "…"
+    return rows
+
 
 def attr(value: object) -> str:
     """A quoted, escaped XML attribute value."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import effects, rulings
 from .content import COINS, STR, VP, Effect
-from .view import effects_text
+from .texts import effects_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
