@@ -14,7 +14,7 @@ from talewood.games.greylune import render, terminal
 from talewood.games.greylune.texts import encounter_text, village_text
 from talewood.ui.svg import GLYPH, wrap
 
-from .helpers import GAME, C, scenario
+from .helpers import C, scenario
 
 LONG_NAMES = {0: "Invisibility Potion", 1: "Hundred-league Boots", 2: "Travelers' Guild (III)", 3: "The Golden Lion",
               4: "Hall of the Heroes", 5: "Endurance Potion", 6: "Philosopher Stone", 7: "Mysterious Map",
