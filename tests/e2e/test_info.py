@@ -4,6 +4,7 @@ small piece still finds it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +23,9 @@ def open_game(server: Server, browser: Any, game: str, size: str, seed: int = 3)
     return page
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("game", ["greylune", "spirits"])
-def test_hovering_a_piece_shows_its_text(server: Server, browser: Any, game: str) -> None:
+def test_hovering_a_piece_shows_its_text(server: Server, browser: Any, screens: Path, game: str) -> None:
     page = open_game(server, browser, game, "desktop")
     piece = page.locator("#board [data-info]").first
     info = piece.get_attribute("data-info")
@@ -33,6 +35,7 @@ def test_hovering_a_piece_shows_its_text(server: Server, browser: Any, game: str
     assert page.inner_text("#info-text") == info
     box = page.locator("#info").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1366
+    page.screenshot(path=str(screens / f"{game}-desktop-info.png"))
     # the tooltip never takes a click: a click on the board still plays at once
     version = page.evaluate("window.talewood.lastVersion")
     page.locator("#board [data-action]").first.click()
@@ -50,8 +53,10 @@ def test_a_greylune_card_reads_in_full(server: Server, browser: Any) -> None:
     page.context.close()
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("game", ["greylune", "spirits"])
-def test_on_a_phone_a_tap_shows_the_text_and_asks_before_playing(server: Server, browser: Any, game: str) -> None:
+def test_on_a_phone_a_tap_shows_the_text_and_asks_before_playing(server: Server, browser: Any, screens: Path,
+                                                                  game: str) -> None:
     page = open_game(server, browser, game, "phone")
     version = page.evaluate("window.talewood.lastVersion")
     target = page.locator("#board [data-action]").first
@@ -66,6 +71,7 @@ def test_on_a_phone_a_tap_shows_the_text_and_asks_before_playing(server: Server,
     page.wait_for_timeout(300)
     assert page.evaluate("window.talewood.lastVersion") == version      # nothing played yet
     assert overflow(page) == [] and small_tap_targets(page) == []
+    page.screenshot(path=str(screens / f"{game}-phone-info.png"))
     # Close changes nothing; the confirm button plays
     page.locator("#info-close").tap()
     page.wait_for_selector("#info", state="hidden")

@@ -136,9 +136,15 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     svg = _Svg(actions, view.get("decision") or {})
     players = view["player_states"]
     sheet = view.get("score_sheet") or []
-    height = BOARD_Y0 + BOARD_H * len(players) + 80 + (22 * (len(sheet) + 1) + 50 if sheet else 0)
-    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">')
+    sheet_y = BOARD_Y0 + BOARD_H * len(players) + 10
+    table = Canvas()
+    bottom: float = sheet_y
+    if sheet:   # the end: the final scoring, a row per kind and a column per player
+        bottom = score_sheet(table, 20, sheet_y + 26, 1060, sheet, [seat_name(p["seat"]) for p in players],
+                             view["result"]["winners"], COLORS)
+    height = bottom + 70
+    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
+            f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">')
     svg.rect(0, 0, WIDTH, height, "#f4efe4", "none", 0)
     svg.text(20, 24, f"Greylune - year {view['year']} (period {view['period']})", 16, weight="bold")
     svg.lines(20, 46, view["prompt"], WIDTH - 40, 12)
@@ -156,13 +162,9 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     for i, p in enumerate(players):
         _board(svg, view, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat)
     if sheet:
-        # the end: the final scoring, a row per kind and a column per player
-        y0 = BOARD_Y0 + BOARD_H * len(players) + 10
         winners = view["result"]["winners"]
-        svg.text(20, y0 + 16, "Final scoring — " + " and ".join(seat_name(w) for w in winners)
+        svg.text(20, sheet_y + 16, "Final scoring — " + " and ".join(seat_name(w) for w in winners)
                  + (" wins" if len(winners) == 1 else " share the victory"), 15, weight="bold")
-        table = Canvas()
-        score_sheet(table, 20, y0 + 26, 1060, sheet, [seat_name(p["seat"]) for p in players], winners, COLORS)
         svg.parts.extend(table.parts)
     # the action bar: every remaining legal action
     y = height - 60
