@@ -15,6 +15,7 @@ from typing import Any
 from ...engine import ActionSpace, seat_name
 from ...ui.svg import Canvas, attr, score_sheet, wrap
 from .actions import GAPS
+from .scoring import SHEET_ROWS
 
 COLORS = ("#2f6db5", "#e07b1f", "#c43b3b", "#7d4bb3")
 CARD_W, CARD_H, GAP = 150, 86, 44
@@ -23,6 +24,7 @@ TX, TY, ROW_H, TRACK_W = 580, 90, 84, 500
 EVENT_Y, EVENT_W = 462, 540              # the Event, under the Village (left of the track)
 BOARD_Y0, BOARD_H = 610, 200
 WIDTH = 1100
+SPECIAL_SHORT = ("story", "move 1", "+1 Magic")      # the special action's options (actions.SPECIAL_OPTIONS)
 
 
 @cache
@@ -62,10 +64,12 @@ def _key(action: int) -> tuple[str, int]:
 def _short(action: int) -> str:
     spec = _space().specs[action]
     p = dict(spec.params)
+    if spec.kind == "special":
+        return SPECIAL_SHORT[int(p["option"])]
     return {
         "place": "place", "clear": "take back", "event_gap": "to Event", "coins": f"coins g{p.get('gap')}",
         "activate": f"activate g{p.get('gap')}", "tell_boost": "tell as 3",
-        "use_item": f"use {p.get('ability', 0)}",
+        "use_item": f"use {int(p.get('ability', 0)) + 1}",
         "discard_item": "discard", "ready_card": "ready", "pick_story": "tell",
         "space_bonus": "bonus", "stop": "stop here", "quest": "complete", "event": "take",
     }.get(spec.kind, spec.kind.replace("_", " "))
@@ -365,8 +369,11 @@ def _board(svg: _Svg, view: dict[str, Any], p: dict[str, Any], y: float, me: boo
             svg.rect(90 + i * 16, yy, 14, 12, "#c33" if (i == val and row == 0) else
                      "#36c" if (i == val and row == 1) else "#eee", "#999", 2)
     svg.text(30, y + 90, "Special:", 10)
+    sx = 80.0
     for k in range(3):
-        svg.buttons(("special", k), 80 + k * 60, y + 80, 58)
+        if svg.by_key.get(("special", k)):
+            svg.buttons(("special", k), sx, y + 80, 70)
+            sx += 7 * len(_short(svg.by_key[("special", k)][0]["id"])) + 14
     svg.text(30, y + 112, "Income:", 10)
     ix = 74.0
     for name in p["income"]:
@@ -386,8 +393,11 @@ def _board(svg: _Svg, view: dict[str, Any], p: dict[str, Any], y: float, me: boo
         svg.text(74 + k * 62, y + 131, name, 9)
         svg.buttons(("bonus", k), 70 + k * 62, y + 136, 60)
         svg.close()
-    parts = ", ".join(f"{kind} {vp}" for kind, vp in p["end_game"].items() if kind != "total")
-    svg.lines(30, y + 172, f"End-game VP now: {p['end_game']['total']} ({parts})", 230, 9, 2, 11)
+    parts = ", ".join(f"{label} {p['end_game'][kind]}" for kind, label in SHEET_ROWS if kind != "total")
+    svg.open_info(f"End-game VP now, the final scoring if the game ended here: {parts}; "
+                  f"{p['end_game']['total']} VP in all.", "scoring")
+    svg.lines(30, y + 168, f"End-game VP now: {p['end_game']['total']} ({parts})", 230, 9, 3, 10)
+    svg.close()
     cards = len(p["companions"]) + len(p["items"])
     cw = min(88.0, (1070 - 270 - 14) / max(1, cards) - 4)
     x = 270.0
