@@ -309,10 +309,11 @@ def _encounter(svg: _Svg, e: dict[str, Any], x: float, y: float, w: float, h: fl
     svg.open_info(f"{e['name']}: {e['text']}", "encounter")
     svg.rect(x, y, w, h, "#fff8e8", "#7a6a4a")
     svg.text(x + w - 4, y + 11, f"[{e['story']}]", 9, "end", "bold")
-    svg.lines(x + 4, y + 11, e["name"], w - 26, 10, 1, weight="bold")
     sides = e["sides"]
-    ly = y + 23
-    per_side = 2 if len(sides) == 2 else 3
+    # a one-sided card has room for its name on two lines
+    named = svg.lines(x + 4, y + 11, e["name"], w - 26, 10, 1 if len(sides) == 2 else 2, 11, weight="bold")
+    ly = y + 12 + 11 * named
+    per_side = 2 if len(sides) == 2 else 4 - named
     for side in sides:
         ly += 10 * svg.lines(x + 4, ly, _side_text(side), w - 8, 9, per_side, 10)
     svg.buttons(("enc", e["id"]), x + 3, y + h - 18, w - 6)
