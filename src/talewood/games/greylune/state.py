@@ -27,7 +27,8 @@ from .content import (
 )
 from .seasons import end_turn
 from .tables import Tables
-from .view import build_view, option_text
+from .texts import option_text
+from .view import build_view
 
 
 class GreyluneState(State):
