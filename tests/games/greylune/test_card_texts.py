@@ -123,3 +123,27 @@ def test_the_terminal_writes_what_each_card_does() -> None:
         assert " ".join(card["brief"].split())[:60] in out
     assert "Festival: choose an empty space" in out
     assert "Heroic Quest" in out
+
+
+def test_a_gap_is_named_by_the_cards_beside_it_never_by_its_number() -> None:
+    from talewood.engine.rng import Rng
+
+    from .helpers import GAME as G
+
+    seen = 0
+    for seed in range(6):
+        s = G.new_game(3, seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            for a in legal:
+                label = s.describe(a)
+                if G.action_space.spec(a).kind in ("place", "coins", "activate", "event_gap", "clear"):
+                    assert re.search(r"\bgap\b|\bslot \d", label) is None, label
+                    assert " between " in label, label
+                    seen += 1
+            if s.current_player == 0:
+                for node in _svg(s).getElementsByTagName("text"):
+                    assert re.search(r"\bg\d\b", _text(node)) is None, _text(node)
+            s.apply(legal[rng.below(len(legal))])
+    assert seen > 100

@@ -61,14 +61,25 @@ def _key(action: int) -> tuple[str, int]:
     return ("bar", 0)
 
 
+def _from(params: dict[str, Any]) -> str:
+    """An arrow on a card's button pointing at the gap its Villager comes from (left, right, up or down)."""
+    a, b = GAPS[int(params["gap"])]
+    slot = int(params["slot"])
+    other = a if b == slot else b
+    if other // 3 == slot // 3:
+        return "←" if other < slot else "→"
+    return "↑" if other < slot else "↓"
+
+
 def _short(action: int) -> str:
     spec = _space().specs[action]
     p = dict(spec.params)
     if spec.kind == "special":
         return SPECIAL_SHORT[int(p["option"])]
+    if spec.kind in ("coins", "activate"):
+        return f"{spec.kind} {_from(p)}"
     return {
-        "place": "place", "clear": "take back", "event_gap": "to Event", "coins": f"coins g{p.get('gap')}",
-        "activate": f"activate g{p.get('gap')}", "tell_boost": "tell as 3",
+        "place": "place", "clear": "take back", "event_gap": "to Event", "tell_boost": "tell as 3",
         "use_item": f"use {int(p.get('ability', 0)) + 1}",
         "discard_item": "discard", "ready_card": "ready", "pick_story": "tell",
         "space_bonus": "bonus", "stop": "stop here", "quest": "complete", "event": "take",
