@@ -74,12 +74,12 @@ class Param:
     default: str | int | None = None
 
     def describe(self) -> str:
-        kinds = list(self.words)
+        kinds = [", ".join(self.words)] if self.words else []
         if self.low is not None:
             kinds.append(f"{self.low}..{self.high}")
         if self.ref:
-            kinds.append(f"a {self.ref} id")
-        return " | ".join(kinds)
+            kinds.append(f"an id from {self.ref}s")
+        return " or ".join(kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +126,6 @@ VOCABULARY_LIST: tuple[Word, ...] = (
          "at least 3 different types (each type counted once)."),
     Word("story_columns", "condition", (_n("n", 1, 4),), "Your story has face-up cards in at least n columns."),
     Word("no_evil_story", "condition", (), "No face-up card in your story shows the evil icon top left."),
-    Word("alignment", "condition", (_w("state", "good", "evil", "neutral"),),
-         "Your morality token is left of the middle (good), right of it (evil) or on it (neutral)."),
     # -- costs: paid in full before the effect; "a/b" in the data means one of the alternatives ---------
     Word("spend", "cost", (_w("what", *FOODS, "any_food", "card", *SPEND_ITEMS, "amphibian"), _n(default=1)),
          "Spend n of it: food goes back to the tray (a tea leaf may replace a raspberry, acorn or mushroom; "
@@ -626,6 +624,14 @@ class Content:
     supply: Supply
     board_size: tuple[int, int]                      # width and height of the drawing's coordinates
 
+    def spaces_of(self, kind: str) -> tuple[Space, ...]:
+        """The forest spaces of one kind (path, location, start, campsite, tunnel, exit)."""
+        return tuple(s for s in self.spaces if s.kind == kind)
+
+    def corner(self, which: str) -> Space:
+        """The corner location nw, ne, sw or se (Border Ranger, The Longest Road)."""
+        return next(s for s in self.spaces if s.corner == which)
+
     def cards(self) -> Iterable[Card]:
         yield from self.deeds
         yield from self.encounters
@@ -757,16 +763,18 @@ def _items(reader: _Reader) -> tuple[tuple[Item, ...], tuple[Artifact, ...]]:
                           reader.terms(e, "abilities", "ability", "item"), e.text("text"), e.source(),
                           e.stated(ITEM_FIELDS)))
     _unique((x.id for x in items), fname)
+    for x in items:
+        # setup puts one of each common kind on the ruins, 2 per ruins, and 1 rare per ruins (L180)
+        want = 3 if x.rarity == "common" else 1
+        require(x.count == want, f"{fname} item {x.id!r}: a {x.rarity} item has {want} token(s), not {x.count}")
     common = [x for x in items if x.rarity == "common"]
     rare = [x for x in items if x.rarity == "rare"]
     total = sum(x.count for x in items)
     require(total == 24, f"{fname}: the game has 24 item tokens (L61), not {total}")
     require(sum(x.count for x in common) == 18 and sum(x.count for x in rare) == 6,
             f"{fname}: 18 common and 6 rare item tokens (L61)")
-    # setup puts one of each common kind on the ruins, 2 per ruins, and 1 rare per ruins (L180)
-    require(len(common) == 6 and all(x.count == 3 for x in common),
-            f"{fname}: 6 common kinds of 3 tokens each (2 per ruins at setup, the rest in 6 store stacks)")
-    require(all(x.count == 1 for x in rare), f"{fname}: every rare item is unique")
+    require(len(common) == 6 and len(rare) == 6,
+            f"{fname}: 6 common kinds (2 per ruins at setup, the rest in 6 store stacks) and 6 rare items")
     ids = {x.id for x in items}
     missing = sorted(set(HAVE_ITEMS) - ids)
     require(not missing, f"{fname}: the cost icons name items that do not exist: {missing}")
