@@ -322,6 +322,22 @@ def test_the_sword_on_the_peak():
 # -- items, artifacts, locations, store, camping ---------------------------------------------------
 
 
+NAMED_ITEMS = ["Shovel", "Spyglass", "Torch", "Kettle", "Axe", "Rope",
+               "Sword", "Trading safe conduct", "Wings", "Compass", "Shield", "Bow"]
+NAMED_ARTIFACTS = ["Elixir", "Sword of the Peak"]
+NAMED_LOCATION_SIDES = ["Acorn grove", "Raspberry grove", "Mushroom grove", "Ruined acorn grove",
+                        "Ruined raspberry grove", "Ruined mushroom grove", "Ruins", "Restored store",
+                        "Restored lookout tower", "Restored grove", "Lookout tower", "Ruined lookout tower", "Store"]
+
+
+def test_named_items_artifacts_and_location_sides_by_name():
+    assert sorted(i.name for i in C.items) == sorted(NAMED_ITEMS)
+    assert set(NAMED_ARTIFACTS) <= {a.name for a in C.artifacts}
+    sides = {side.name for t in C.tiles for side in (t.front, t.back)}
+    assert set(NAMED_LOCATION_SIDES) <= sides
+    assert sum(1 for t in C.tiles if t.type == "store" and t.back.name.startswith("Ruined store")) == 3
+
+
 @pytest.mark.parametrize(("item", "ability"), [
     ("sword", "weapon:3:0"), ("trading_safe_conduct", "store_trading:3"), ("wings", "forest_movement:3"),
     ("compass", "redraw"), ("shield", "shield:1"), ("bow", "bow"),
@@ -487,6 +503,7 @@ def test_each_location_space_holds_a_tile_of_its_own_type_front_up():
     tiles = [C.tile_by_id[s.tile] for s in C.spaces_of("location")]
     assert sorted(t.id for t in tiles) == sorted(t.id for t in C.tiles)
     assert all(C.tile_by_id[s.tile].type == s.location for s in C.spaces_of("location"))
+    assert {s.side for s in C.spaces_of("location")} == {"front"}      # uncrossed side up (L177)
 
 
 def test_the_forest_is_connected_without_tunnels():

@@ -323,7 +323,8 @@ def parse_term(text: object, kind: str, context: str, where: str, refs: Mapping[
             args.append(value)
         elif value.lstrip("-").isdigit() and param.low is not None:
             number = int(value)
-            require(param.low <= number <= (param.high or param.low),
+            high = param.high if param.high is not None else param.low
+            require(param.low <= number <= high,
                     f"{where}: {text!r}: {param.name} must be {param.describe()}, not {number}")
             args.append(number)
         else:
@@ -392,6 +393,7 @@ class Space:
     y: int
     location: str                    # the location type printed on the space, or ""
     tile: str                        # the tile of the fixed arrangement (setup shuffles within the type)
+    side: str                        # the side that tile shows: front at setup (L177), or back
     corner: str                      # nw | ne | sw | se for the 4 corner locations, or ""
     bonus: tuple[Term, ...]          # a campsite's bonus
     expedition: str                  # the area an exit space leads into, or ""
@@ -999,7 +1001,8 @@ def _cards(reader: _Reader, filename: str, family: str) -> tuple[Card, ...]:
 
 
 # -- the board -------------------------------------------------------------------------------------
-SPACE_FIELDS = ("id", "name", "kind", "x", "y", "location", "tile", "corner", "bonus", "expedition", "source")
+SPACE_FIELDS = ("id", "name", "kind", "x", "y", "location", "tile", "side", "corner", "bonus", "expedition",
+                "source")
 EXPEDITION_FIELDS = ("id", "name", "direction", "exit", "start", "item_hints", "space", "step", "source", "stated")
 XSPACE_FIELDS = ("id", "name", "kind", "x", "y", "fame", "reward", "source")
 STEP_FIELDS = ("from", "to", "line", "pay")
@@ -1027,6 +1030,8 @@ def _board(reader: _Reader, tiles: tuple[LocationTile, ...]) -> tuple[
             require(tile in tile_by_id, f"{e.where}: unknown tile {tile!r}")
             require(tile_by_id[tile].type == location,
                     f"{e.where}: tile {tile!r} is a {tile_by_id[tile].type}, the space shows a {location} (L177)")
+        side = e.choice("side", ("front", "back"), "front")
+        require(kind == "location" or "side" not in e.raw, f"{e.where}: only a location space holds a tile side")
         corner = e.choice("corner", ("", *CORNERS), "")
         require(not corner or kind == "location", f"{e.where}: only a location is a corner location")
         bonus = reader.terms(e, "bonus", "effect", "camp")
@@ -1034,8 +1039,8 @@ def _board(reader: _Reader, tiles: tuple[LocationTile, ...]) -> tuple[
         expedition = e.choice("expedition", ("", *EXPEDITIONS), "")
         require((kind == "exit") == bool(expedition), f"{e.where}: an exit space (and only one) names its area")
         x, y = e.number("x", high=width), e.number("y", high=height)
-        spaces.append(Space(e.text("id"), e.text("name"), kind, x, y, location, tile, corner, bonus, expedition,
-                            e.source()))
+        spaces.append(Space(e.text("id"), e.text("name"), kind, x, y, location, tile, side, corner, bonus,
+                            expedition, e.source()))
     ids = [s.id for s in spaces]
     _unique(ids, f"{fname} spaces")
     by_id = {s.id: s for s in spaces}
