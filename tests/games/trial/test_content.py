@@ -13,6 +13,7 @@ import pytest
 from talewood.engine import ContentError
 from talewood.games.trial import content as content_module
 from talewood.games.trial.content import (
+    FILES,
     VOCABULARY,
     Card,
     Content,
@@ -52,6 +53,7 @@ def costs(c: Card) -> list[str]:
 def test_the_content_loads_once_and_is_shared():
     assert isinstance(C, Content)
     assert load_content() is C
+    assert sorted(FILES) == sorted(p.name for p in SOURCE_DIR.glob("*.toml"))
 
 
 def test_card_counts_match_the_component_list():
@@ -60,6 +62,8 @@ def test_card_counts_match_the_component_list():
     assert {deck: len(cards) for deck, cards in C.expedition_decks.items()} == {
         "frosty_hill": 12, "forgotten_swamps": 12, "dark_caverns": 12}
     assert len(C.card_by_id) == 70 + 20 + 36
+    assert [C.card_index[c.id] for c in C.all_cards] == list(range(126))
+    assert C.all_cards[:70] == C.deeds and C.all_cards[70:90] == C.encounters
     assert all(c.deck == "deed" for c in C.deeds) and all(c.deck == "encounter" for c in C.encounters)
 
 

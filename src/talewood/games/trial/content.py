@@ -56,7 +56,6 @@ LINES = ("plain", "dotted", "dashed")
 # campsite, tents, the help spot), expedition finishing spaces and the store (trading bonus, gallery)
 CARD = frozenset({"deed", "encounter", "expedition"})
 FOREST_CARD = frozenset({"deed", "encounter"})
-CAMP = frozenset({"camp"})
 ANYWHERE = CARD | {"location", "camp", "finish", "store"}
 KIND_CONTEXTS = {"condition": CARD, "cost": CARD, "test": CARD, "effect": ANYWHERE,
                  "ability": frozenset({"item", "artifact"}), "skill": CARD}
@@ -618,6 +617,8 @@ class Content:
     encounters: tuple[Card, ...]
     expedition_decks: Mapping[str, tuple[Card, ...]]
     card_by_id: Mapping[str, Card]
+    all_cards: tuple[Card, ...]                      # deeds, encounters, then each expedition deck: a dense index
+    card_index: Mapping[str, int]                    # card id -> its position in all_cards
     tents: tuple[Tent, ...]
     characters: tuple[Character, ...]
     morality: MoralityTrack
@@ -635,10 +636,7 @@ class Content:
         return next(s for s in self.spaces if s.corner == which)
 
     def cards(self) -> Iterable[Card]:
-        yield from self.deeds
-        yield from self.encounters
-        for deck in EXPEDITIONS:
-            yield from self.expedition_decks[deck]
+        return iter(self.all_cards)
 
 
 # -- reading raw TOML entries ----------------------------------------------------------------------
@@ -1338,7 +1336,7 @@ def _load(folder: Path | None) -> Content:
     for x in expeditions:
         neighbours[x.exit].append(x.start)
         neighbours[x.start].append(x.exit)
-    cards = {c.id: c for c in (*deeds, *encounters, *expedition_cards)}
+    all_cards = (*deeds, *encounters, *(c for deck in EXPEDITIONS for c in decks[deck]))
     return Content(
         spaces=spaces, space_by_id=MappingProxyType({s.id: s for s in spaces}), paths=paths,
         neighbours=MappingProxyType({k: tuple(v) for k, v in neighbours.items()}), expeditions=expeditions,
@@ -1346,7 +1344,8 @@ def _load(folder: Path | None) -> Content:
         tile_by_id=MappingProxyType({t.id: t for t in tiles}), store=store, items=items,
         item_by_id=MappingProxyType({x.id: x for x in items}), artifacts=artifacts,
         artifact_by_id=MappingProxyType({a.id: a for a in artifacts}), deeds=deeds, encounters=encounters,
-        expedition_decks=MappingProxyType(decks), card_by_id=MappingProxyType(cards), tents=tents,
+        expedition_decks=MappingProxyType(decks), card_by_id=MappingProxyType({c.id: c for c in all_cards}),
+        all_cards=all_cards, card_index=MappingProxyType({c.id: i for i, c in enumerate(all_cards)}), tents=tents,
         characters=characters, morality=morality, dice=dice, legendary=legendary, supply=supply,
         board_size=(width, height))
 
