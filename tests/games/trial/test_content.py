@@ -531,6 +531,26 @@ def test_two_towers_6_steps_apart_overland_and_3_through_tunnels():
     assert pairs
 
 
+def test_the_brief_board_goals_hold():
+    # brief section 4.3, B1-B7: the designed board keeps them; an edit that breaks one shows here
+    locations = C.spaces_of("location")
+    far = {s.id: forest_distances(s.id, tunnels=False) for s in C.spaces}
+    diameter = max(d for dist in far.values() for k, d in dist.items() if k in far)
+    assert diameter == 13
+    assert {len([n for n in C.neighbours[s.id] if n in far]) for s in C.spaces} <= {2, 3, 4}
+    for start in C.spaces_of("start"):
+        nearest = {t: min(far[start.id][s.id] for s in locations if s.location == t)
+                   for t in ("grove", "ruins", "tower", "store")}
+        assert set(nearest.values()) <= {2, 3}, (start.id, nearest)
+    for a in locations:
+        assert sum(1 for b in locations if b is not a and far[a.id][b.id] <= 3) >= 2, a.id
+        assert all(far[a.id][b.id] >= 5 for b in locations if b is not a and b.location == a.location), a.id
+    camps = [c.id for c in C.spaces_of("campsite")]
+    assert all(min(far[s.id][c] for c in camps) <= 3 for s in C.spaces)
+    for x in C.expeditions:     # ruins to prepare an expedition within 2 steps of each exit
+        assert min(far[x.exit][s.id] for s in locations if s.location == "ruins") <= 2
+
+
 def test_tunnels_are_printed_on_path_like_spaces_one_per_quarter_of_the_board():
     tunnels = C.spaces_of("tunnel")
     xs = sorted(s.x for s in C.spaces)
