@@ -15,11 +15,20 @@ from ...engine import automatic, decision, seat_name
 from . import rulings
 from .content import Term
 from .tables import (
+    ALL_SEATS,
     BOOST_INDEX,
     COLUMN_INDEX,
     COLUMN_NAME,
     FOOD_A,
     FOOD_INDEX,
+    PLACE_DISCARD,
+    PLACE_FACE_DOWN,
+    PLACE_OF,
+    PLACE_STAYS,
+    PLACE_STORY,
+    SRC_ENCOUNTER,
+    SRC_EXPEDITION,
+    SRC_HAND,
     TEA,
     U_AMPHIBIAN,
     U_ANY,
@@ -42,6 +51,15 @@ BASIC = (0, 1, 2)
 
 
 # -- options ---------------------------------------------------------------------------------------
+def card_open(s: TrialState, seat: int, card: int, playing: int) -> bool:
+    """Whether some option of `card` is open to `seat` (`playing`: the card leaves the hand to be played)."""
+    ci = s.t.cards[card]
+    for oi in range(len(ci.options)):  # noqa: SIM110  (a plain loop: this runs on every turn menu)
+        if option_open(s, seat, ci, oi, playing):
+            return True
+    return False
+
+
 def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -> bool:
     """Whether `seat` may resolve option `oi`: its requirement icons hold and some way to pay it exists."""
     o = ci.options[oi]
@@ -56,7 +74,6 @@ def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -
 
 def play_deed(s: TrialState, seat: int, card: int) -> None:
     """Play a card from your hand (L215): it leaves the hand face up and is resolved."""
-    from .state import SRC_HAND
 
     s.take_from_hand(seat, card)
     if s.log is not None:
@@ -65,7 +82,6 @@ def play_deed(s: TrialState, seat: int, card: int) -> None:
 
 
 def begin_card(s: TrialState, seat: int, card: int, src: int) -> None:
-    from .state import ALL_SEATS, PLACE_STORY
 
     ci = s.t.cards[card]
     s.known[card] = ALL_SEATS
@@ -487,7 +503,6 @@ class Place(NamedTuple):
     seat: int
 
     def run(self, s: TrialState) -> None:
-        from .state import PLACE_DISCARD, PLACE_FACE_DOWN, PLACE_STAYS, SRC_ENCOUNTER, SRC_EXPEDITION
 
         card = s.r_card
         ci = s.t.cards[card]
@@ -533,7 +548,6 @@ class CardDone(NamedTuple):
     seat: int
 
     def run(self, s: TrialState) -> None:
-        from .state import SRC_ENCOUNTER, SRC_EXPEDITION
 
         if SRC_ENCOUNTER <= s.r_src < SRC_EXPEDITION:
             slot = s.r_src - SRC_ENCOUNTER
@@ -603,7 +617,6 @@ class Effect(NamedTuple):
 
 
 def apply_effect(s: TrialState, seat: int, term: Term) -> None:
-    from .state import PLACE_OF
 
     t = s.t
     k = term.keyword
@@ -726,8 +739,20 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
 
 
 def push_gain_choice(s: TrialState, seat: int, n: int) -> None:
-    if n > 0 and any(s.tray[f] for f in BASIC):
-        s.stack.append(GainFood(seat, n))
+    if n > 0:
+        s.stack.append(GainCheck(seat, n))
+
+
+@automatic
+class GainCheck(NamedTuple):
+    """Ask for a food choice when its turn comes, if the tray still holds a basic food (A-21)."""
+
+    seat: int
+    n: int
+
+    def run(self, s: TrialState) -> None:
+        if any(s.tray[f] for f in BASIC):
+            s.stack.append(GainFood(self.seat, self.n))
 
 
 @decision
@@ -807,7 +832,6 @@ def _tuck_from_deck(s: TrialState, seat: int) -> None:
         s.shuffle(s.deck)
     if not s.deck:
         return
-    from .state import ALL_SEATS
 
     card = s.deck.pop()
     s.reveal()
@@ -837,7 +861,6 @@ class FaceUpFromHand(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         card = action - s.t.ids.card
         s.take_from_hand(self.seat, card)
-        from .state import ALL_SEATS
 
         s.known[card] = ALL_SEATS
         if s.log is not None:
@@ -919,7 +942,6 @@ class TakeEncounter(NamedTuple):
         return f"Take {s.card_name(action - s.t.ids.card)} into your hand"
 
     def apply(self, s: TrialState, action: int) -> None:
-        from .state import ALL_SEATS
 
         card = action - s.t.ids.card
         slot = s.enc_slots.index(card)
@@ -948,7 +970,6 @@ class PickDiscard(NamedTuple):
         return f"Take {s.card_name(action - s.t.ids.card)} from the discard pile"
 
     def apply(self, s: TrialState, action: int) -> None:
-        from .state import ALL_SEATS
 
         card = action - s.t.ids.card
         s.discard.remove(card)
@@ -1024,8 +1045,6 @@ class MakeRoom(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         if action == s.t.ids.decline:
             return
-        from .turn import drop_object
-
         drop_object(s, self.seat, action - s.t.ids.drop)
         gain_object(s, self.seat, self.obj)
 
@@ -1301,3 +1320,12 @@ def _swap_strong_paw(s: TrialState, seat: int) -> None:
     s.paws_home[seat] -= 1
     if s.log is not None:
         s.emit("swap", f"{seat_name(seat)} swaps their strong paw token back onto their board", seat=seat)
+
+
+
+def drop_object(s: TrialState, seat: int, obj: int) -> None:
+    """Get rid of an object (L164): an item back to the store, an artifact to the box."""
+    s.remove_object(seat, obj)
+    if s.log is not None:
+        where = "the store" if obj < s.t.n_items else "the box"
+        s.emit("drop", f"{seat_name(seat)} puts the {s.t.object_name[obj]} back in {where}", seat=seat)

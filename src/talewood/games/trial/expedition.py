@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
 from . import rulings
-from .tables import SK_CARTOGRAPHER, SK_SIZE, Plan
+from .tables import (
+    ALL_SEATS,
+    SK_CARTOGRAPHER,
+    SK_SIZE,
+    SRC_EXPEDITION,
+    Plan,
+)
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -46,7 +52,6 @@ class ExpeditionDraw(NamedTuple):
             if steps(s, seat, "any") and s.plan_ok(seat, s.t.empty_deck_plan):
                 s.stack.append(EmptyDeck(seat))
             return
-        from .state import ALL_SEATS
 
         card = deck.pop()
         s.xtop[area] = False                 # the next card stays face down
@@ -62,7 +67,6 @@ class ExpeditionDraw(NamedTuple):
 
 def resolve_drawn(s: TrialState, seat: int, area: int, card: int) -> None:
     from .cards import begin_card
-    from .state import SRC_EXPEDITION
 
     begin_card(s, seat, card, SRC_EXPEDITION + area)
 

@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...engine import automatic, chance, decision, seat_name
 from . import rulings
 from .actions import DIE_FACES
-from .tables import BOOST_NAME
+from .tables import (
+    ALL_SEATS,
+    BOOST_NAME,
+)
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -151,7 +154,6 @@ def resolve_fight(s: TrialState) -> None:
         winner = s.f_bow
     else:
         winner = 0 if s.f_pts[0] > s.f_pts[1] else 1     # a tie goes to the defender (L361)
-    from .state import ALL_SEATS
 
     seats = (s.f_att, s.f_def)
     for side in (0, 1):
@@ -319,7 +321,6 @@ class Enhance(NamedTuple):
             s.use_boost(seat, STRENGTH)
             s.f_pts[self.side] += 1
         else:
-            from .state import ALL_SEATS
 
             card = action - ids.card
             s.take_from_hand(seat, card)

@@ -9,8 +9,8 @@ from . import observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import load_content
 from .scenario import SCHEMA
-from .state import SETUP, TrialState
-from .tables import GROVE, RUINS, STORE, TOWER, Tables
+from .state import TrialState
+from .tables import GROVE, RUINS, SETUP, STORE, TOWER, Tables
 from .turn import ChooseStart
 
 

@@ -292,7 +292,7 @@ class RuinsTake(NamedTuple):
                 s.stack.pop()             # no first item: the visit ends
             return
         if ids.drop <= action < ids.drop + s.t.n_objects:
-            from .turn import drop_object
+            from .cards import drop_object
 
             drop_object(s, seat, action - ids.drop)
             s.stack.append(self)

@@ -43,12 +43,14 @@ from typing import TYPE_CHECKING, Any
 from ...engine import ScenarioError, ScenarioSchema, Setting
 from ...engine.scenario import expect_int, expect_list, expect_name
 from .tables import (
+    ALL_SEATS,
     AREA_INDEX,
     COLUMN_INDEX,
     ENCOUNTER_SECTION,
     EXPEDITION_SECTION,
     FOOD_INDEX,
     HELP_SPOT,
+    PLAYING,
     SK_SIZE,
     UNIVERSAL,
 )
@@ -106,7 +108,6 @@ def lift_card(s: TrialState, card: int) -> None:
 
 def _unstory(s: TrialState, seat: int, code: int) -> None:
     """Take a card out of a story, undoing what it added (its skills; not the morality it moved)."""
-    from .state import ALL_SEATS
 
     story = s.story[seat]
     story.remove(code)
@@ -187,7 +188,6 @@ def put_day(s: TrialState, value: Any) -> None:
 
 
 def put_positions(s: TrialState, value: Any) -> None:
-    from .state import PLAYING
 
     for seat, space in enumerate(_per_seat(s, value, "positions")):
         s.pos[seat] = _space(s, space)
@@ -400,7 +400,6 @@ def put_ruins(s: TrialState, value: Any) -> None:
 
 
 def put_encounters(s: TrialState, value: Any) -> None:
-    from .state import ALL_SEATS
 
     names = expect_list(value, "encounters")
     for k in range(len(s.enc_slots)):
@@ -440,7 +439,6 @@ def put_expedition_decks(s: TrialState, value: Any) -> None:
 
 
 def put_discard(s: TrialState, value: Any) -> None:
-    from .state import ALL_SEATS
 
     for name in expect_list(value, "discard"):
         card = _card(s, name)
@@ -480,7 +478,6 @@ def put_camped(s: TrialState, value: Any) -> None:
 
 
 def put_turn(s: TrialState, value: Any) -> None:
-    from .state import PLAYING
     from .turn import begin_turn
 
     if any(p < 0 for p in s.pos):

@@ -18,6 +18,7 @@ from ...engine import Rng, State, seat_name
 from . import rulings
 from .content import Content, Term
 from .tables import (
+    ALL_SEATS,
     ENCOUNTER_SECTION,
     FOOD_NAME,
     FOOD_PLURAL,
@@ -28,6 +29,7 @@ from .tables import (
     N_GIVE_ANY,
     N_GIVE_CARD,
     N_GIVE_TEA,
+    PLAYING,
     SK_BLUE,
     SK_CARD_DRAW,
     SK_COLS,
@@ -45,14 +47,6 @@ from .tables import (
     Plan,
     Tables,
 )
-
-SETUP, PLAYING, NEW_DAY = 0, 1, 2
-ALL_SEATS = 0b1111
-# where a card being resolved came from
-SRC_HAND, SRC_ENCOUNTER, SRC_EXPEDITION = 0, 1, 10     # + slot / + area
-# where it goes (r_place)
-PLACE_STORY, PLACE_DISCARD, PLACE_FACE_DOWN, PLACE_STAYS = 0, 1, 2, 3
-PLACE_OF = {"discard_this": PLACE_DISCARD, "story_face_down": PLACE_FACE_DOWN, "stays": PLACE_STAYS}
 
 
 class TrialState(State):

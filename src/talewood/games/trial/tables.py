@@ -48,6 +48,13 @@ BOOST_NAME = ("movement", "trading", "strength", "card-draw")
 # places a paw token can lie: the 12 locations, the encounter section, the help spot, 3 expedition sections
 ENCOUNTER_SECTION, HELP_SPOT, EXPEDITION_SECTION = 12, 13, 14
 UNIVERSAL = 6                     # the universal campsite's index among the campsites
+SETUP, PLAYING, NEW_DAY = 0, 1, 2  # TrialState.phase: choosing starting spaces, playing, a new day's refresh
+ALL_SEATS = 0b1111                # TrialState.known: every seat knows the card
+# where a card being resolved came from (TrialState.r_src)
+SRC_HAND, SRC_ENCOUNTER, SRC_EXPEDITION = 0, 1, 10     # + slot / + area
+# where it goes (TrialState.r_place)
+PLACE_STORY, PLACE_DISCARD, PLACE_FACE_DOWN, PLACE_STAYS = 0, 1, 2, 3
+PLACE_OF = {"discard_this": PLACE_DISCARD, "story_face_down": PLACE_FACE_DOWN, "stays": PLACE_STAYS}
 # the skill counters kept per seat (story symbols face up): see TrialState.sk
 SK_TRADING, SK_MOVEMENT, SK_STRENGTH, SK_DICE, SK_CARD_DRAW = 0, 1, 2, 3, 4
 SK_FOOD = 5                       # 5..8: grove food symbols (raspberry, acorn, mushroom, tea)

@@ -11,9 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import camp, cards, expedition, places, rulings
 from .actions import PAW_EXPEDITION, PAW_HELP, PAW_LOCATION
-from .tables import BOOST_NAME, ENCOUNTER_SECTION, EXPEDITION_SECTION, HELP_SPOT
+from .tables import (
+    BOOST_NAME,
+    ENCOUNTER_SECTION,
+    EXPEDITION_SECTION,
+    HELP_SPOT,
+    NEW_DAY,
+    PLAYING,
+    SETUP,
+    SRC_ENCOUNTER,
+)
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -21,7 +30,6 @@ if TYPE_CHECKING:
 
 # -- the flow of days ------------------------------------------------------------------------------
 def advance(s: TrialState) -> None:
-    from .state import NEW_DAY, PLAYING, SETUP
 
     if s.phase == SETUP:                  # every piece stands on a start: day 1 begins
         s.phase = PLAYING
@@ -50,7 +58,6 @@ def advance(s: TrialState) -> None:
 def new_day(s: TrialState) -> None:
     """Everyone camped (L637): the holder of the first player token may refresh the encounter track,
     then starts the new day."""
-    from .state import NEW_DAY
 
     s.day += 1
     s.camped = [False] * s.players
@@ -119,19 +126,13 @@ class EncounterRefresh(NamedTuple):
 
 # -- the turn menu ---------------------------------------------------------------------------------
 def playable(s: TrialState, seat: int, card: int) -> bool:
-    from .cards import option_open
-
-    ci = s.t.cards[card]
-    return any(option_open(s, seat, ci, i, card) for i in range(len(ci.options)))
+    return cards.card_open(s, seat, card, card)
 
 
 def encounter_open(s: TrialState, seat: int, card: int) -> bool:
-    from .cards import option_open
-
-    ci = s.t.cards[card]
     if not rulings.ENCOUNTER_NEEDS_A_PAYABLE_OPTION:  # pragma: no cover - the alternative reading
         return True
-    return any(option_open(s, seat, ci, i, -1) for i in range(len(ci.options)))
+    return cards.card_open(s, seat, card, -1)
 
 
 def elixir_usable(s: TrialState, seat: int) -> bool:
@@ -239,17 +240,15 @@ class Turn(NamedTuple):
         t = s.t
         ids = t.ids
         if ids.drop <= action < ids.drop + t.n_objects:
-            drop_object(s, seat, action - ids.drop)
+            cards.drop_object(s, seat, action - ids.drop)
             s.stack.append(Turn(seat))
             return
         if action == ids.end_turn:
             return
         s.stack.append(AfterAction(seat))
         if action == ids.leave:
-            from .expedition import leave_expedition
-
             s.t_started = True
-            leave_expedition(s, seat)
+            expedition.leave_expedition(s, seat)
             return
         s.t_started = True
         if action == ids.move:
@@ -257,30 +256,17 @@ class Turn(NamedTuple):
             s.mv_discards = 0
             s.stack.append(Move(seat))
         elif ids.play <= action < ids.play + t.n_hand_cards:
-            from .cards import play_deed
-
             s.t_deed = True
-            play_deed(s, seat, action - ids.play)
+            cards.play_deed(s, seat, action - ids.play)
         elif action == ids.elixir:
-            from .cards import use_elixir
-
-            use_elixir(s, seat)
+            cards.use_elixir(s, seat)
         elif action == ids.camp:
-            from .camp import begin_camp
-
             s.t_acted = True
-            begin_camp(s, seat)
+            camp.begin_camp(s, seat)
         else:
             target, strong = divmod(action - ids.paw, 2)
             place_paw(s, seat, target, bool(strong))
 
-
-def drop_object(s: TrialState, seat: int, obj: int) -> None:
-    """Get rid of an object (L164): an item back to the store, an artifact to the box."""
-    s.remove_object(seat, obj)
-    if s.log is not None:
-        where = "the store" if obj < s.t.n_items else "the box"
-        s.emit("drop", f"{seat_name(seat)} puts the {s.t.object_name[obj]} back in {where}", seat=seat)
 
 
 def place_paw(s: TrialState, seat: int, target: int, strong: bool) -> None:
@@ -303,22 +289,13 @@ def place_paw(s: TrialState, seat: int, target: int, strong: bool) -> None:
             place, "in the expedition section" if place >= EXPEDITION_SECTION else f"on the {s.space_name(pos)}")
         s.emit("paw", f"{seat_name(seat)} places their {paw} {where}", seat=seat)
     if target == PAW_LOCATION:
-        from .places import use_location
-
-        use_location(s, seat, place, strong)
+        places.use_location(s, seat, place, strong)
     elif target == PAW_HELP:
-        from .places import HelpSpot
-
-        s.stack.append(HelpSpot(seat))
+        s.stack.append(places.HelpSpot(seat))
     elif target == PAW_EXPEDITION:
-        from .expedition import expedition_action
-
-        expedition_action(s, seat, t.area_of[pos], strong)
+        expedition.expedition_action(s, seat, t.area_of[pos], strong)
     else:
-        from .cards import begin_card
-        from .state import SRC_ENCOUNTER
-
-        begin_card(s, seat, s.enc_slots[target - 1], SRC_ENCOUNTER + target - 1)
+        cards.begin_card(s, seat, s.enc_slots[target - 1], SRC_ENCOUNTER + target - 1)
 
 
 @automatic
@@ -447,6 +424,4 @@ def arrive(s: TrialState, seat: int, space: int) -> None:
     if s.log is not None:
         s.emit("move", f"{seat_name(seat)} moves to the {s.space_name(space)}", seat=seat)
     if area >= 0:
-        from .expedition import landed_on_start
-
-        landed_on_start(s, seat, area)
+        expedition.landed_on_start(s, seat, area)
