@@ -66,6 +66,8 @@ def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -
     for term in o.requires:
         if not s.meets(seat, term):
             return False
+    if o.swap and not rulings.TEA_CAT_GOOD_WITHOUT_A_SWAP and (s.paws_home[seat] == 0 or s.strong_home[seat]):
+        return False                  # pragma: no cover - the other reading of Tea Cat
     if o.test is not None and o.test.keyword == "roll_under_fame" and \
             len(s.hand[seat]) - (1 if playing >= 0 else 0) < 1:
         return False
@@ -508,6 +510,10 @@ class Place(NamedTuple):
         ci = s.t.cards[card]
         owner = s.r_winner if s.r_winner >= 0 else self.seat
         place = s.r_place
+        o = _option(s)
+        if s.r_won == 0 and s.r_winner < 0 and o.test is not None and o.test.keyword == "fight" and \
+                not any(x.keyword in PLACE_OF for x in s.t.lists[o.lose]):
+            place = PLACE_OF[rulings.LOST_FIGHT_DEFAULT[ci.deck]]    # A-03 (every card of the content says it)
         from_slot = SRC_ENCOUNTER <= s.r_src < SRC_EXPEDITION
         if place == PLACE_STAYS:
             if from_slot:
@@ -872,6 +878,8 @@ class FaceUpFromHand(NamedTuple):
 def use_elixir(s: TrialState, seat: int) -> None:
     """The Elixir (L767): discard it to the box and add any card from your hand face up."""
     t = s.t
+    if not rulings.ELIXIR_IS_NOT_A_DEED_PLAY:
+        s.t_deed = True               # pragma: no cover - the other reading: it is the turn's deed
     obj = next(o for o in s.backpack[seat] if t.elixir[o])
     s.backpack[seat].remove(obj)
     s.artifact_box.append(obj - t.n_items)

@@ -54,7 +54,7 @@ class ExpeditionDraw(NamedTuple):
             return
 
         card = deck.pop()
-        s.xtop[area] = False                 # the next card stays face down
+        s.xtop[area] = s.xtop[area] and not rulings.PATHFINDER_REVEALS_ONLY_THE_TOP   # the next stays face down
         s.known[card] = ALL_SEATS
         s.reveal()
         if s.log is not None:

@@ -371,7 +371,7 @@ class RollTest(NamedTuple):
         if s.log is not None:
             s.emit("roll", f"{seat_name(self.seat)} rolls {DIE_FACES[k]}: "
                            f"{'success' if ok else 'no success'}", seat=self.seat)
-        if not ok and not s.r_rerolled:
+        if (not ok or not rulings.REROLL_ONLY_AFTER_A_FAILED_ROLL) and not s.r_rerolled:
             plans = s.t.cards[s.r_card].options[s.r_opt].reroll
             if any(s.plan_ok(self.seat, p) for p in plans):
                 s.stack.append(Reroll(self.seat, self.kind, self.n))

@@ -94,7 +94,7 @@ def determinize(state: TrialState, seat: int, rng: Rng) -> TrialState:
         item_places: list[tuple[list[int], int]] = []
         items: list[int] = []
         for loc in range(len(t.locations)):
-            if o.ruins_seen[seat * 12 + loc]:
+            if o.sees_ruins(seat, loc):
                 continue
             for i, k in enumerate(o.ruins[loc]):
                 if t.rare[k] == rare:

@@ -166,7 +166,7 @@ def encode(game: TrialGame, s: TrialState, seat: int) -> list[float]:
         items = s.ruins[loc]
         if not items:
             continue
-        if over or s.ruins_seen[seat * 12 + loc]:
+        if over or s.sees_ruins(seat, loc):
             for kind in items:
                 out[at + loc * width + kind] += 1.0
         out[at + loc * width + t.n_items] = sum(1 for kind in items if not t.rare[kind]) / 2

@@ -455,6 +455,11 @@ def flip_effect(s: TrialState, seat: int, where: str, way: str) -> None:
 def flip(s: TrialState, seat: int, loc: int) -> None:
     """Turn a location tile upside down (L150, L700); restored ruins send their items to the store."""
     was = s.side_of(loc)
+    if not rulings.PAW_STAYS_ON_A_FLIPPED_TILE:  # pragma: no cover - the other reading: the tokens go home
+        for who in range(s.players):
+            if loc in s.placed[who] and s.strong_at[who] != loc:
+                s.placed[who].remove(loc)
+                s.paws_home[who] += 1
     s.tile_side[loc] ^= 1
     s.tile_known[loc] = True
     s.reveal()

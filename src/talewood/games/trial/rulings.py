@@ -69,8 +69,6 @@ REQUIREMENT_MEETS_ANY_TILE_SIDE = True
 # swaps items, the item taken differs in kind from the one put in.
 SAME_TYPE_RULE_BOTH_ORDERS = True
 SWAPPED_ITEM_DIFFERS = True
-# the costs of a lost Duel are not refunded; both players resolve its effects (L371).
-DUEL_COSTS_NOT_REFUNDED = True
 
 # -- the backpack -------------------------------------------------------------------------------
 # items fill the plain slots first (rearranging is free), so the movement lost is

@@ -526,6 +526,11 @@ class TrialState(State):
             frontier = nxt
         return sorted(s for s in dist if s != start)
 
+    def sees_ruins(self, seat: int, loc: int) -> bool:
+        """Whether `seat` knows the items lying on the ruins at `loc` (it looked at them, L403)."""
+        return self.ruins_seen[seat * 12 + loc] and (rulings.RUINS_ITEMS_STAY_KNOWN_TO_WHO_LOOKED
+                                                     or self.rv_loc == loc)
+
     def on_expedition(self, seat: int) -> bool:
         return self.t.area_of[self.pos[seat]] >= 0
 

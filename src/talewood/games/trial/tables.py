@@ -112,6 +112,7 @@ class OptionInfo:
     reroll: tuple[Plan, ...]
     morality: int           # -1 good, +1 evil, 0 none
     label: str
+    swap: bool              # its effects swap the strong paw (Tea Cat's good option)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,7 +344,8 @@ class Tables:
                 requires=(*card.requires, *o.requires), plans=plans, effects=self.term_list(o.effects),
                 win=self.term_list(o.win), lose=self.term_list(o.lose), test=o.test,
                 reroll=plans_of(o.reroll, self) if o.reroll else (),
-                morality=-1 if o.morality == "good" else (1 if o.morality == "evil" else 0), label=o.label))
+                morality=-1 if o.morality == "good" else (1 if o.morality == "evil" else 0), label=o.label,
+                swap=any(x.keyword == "swap_strong_paw" for x in o.effects)))
         bonus = -1 if not card.bonus else (4 if card.bonus == "card_draw" else FOOD_INDEX[card.bonus])
         return CardInfo(
             index=index, card=card, deck=deck, area=AREA_INDEX[card.deck] if deck == "expedition" else -1,

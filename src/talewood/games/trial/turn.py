@@ -47,6 +47,8 @@ def advance(s: TrialState) -> None:
         new_day(s)
         return
     seat = (s.cur + 1) % s.players
+    if not rulings.CAMPING_LAP_KEEPS_ORDER and s.paws_left(seat) == 0 and not s.camped[s.first]:
+        seat = s.first                # pragma: no cover - the other reading: the new holder camps next
     if s.paws_left(seat) == 0 and s.day >= s.t.days and rulings.LAST_DAY_WITHOUT_CAMPING:
         from .scoring import end_game
 
@@ -74,6 +76,7 @@ def begin_turn(s: TrialState, seat: int) -> None:
     s.turns += 1
     s.t_deed = s.t_moved = s.t_acted = s.t_started = False
     s.t_over = 0
+    s.rv_loc = -1
     s.t_camp = s.paws_left(seat) == 0
     if s.log is not None:
         what = "camps tonight" if s.t_camp else "takes a turn"
@@ -137,6 +140,8 @@ def encounter_open(s: TrialState, seat: int, card: int) -> bool:
 
 def elixir_usable(s: TrialState, seat: int) -> bool:
     elixir = s.t.elixir
+    if s.t_deed and not rulings.ELIXIR_IS_NOT_A_DEED_PLAY:
+        return False
     return bool(s.hand[seat]) and any(elixir[o] for o in s.backpack[seat])
 
 
@@ -168,7 +173,7 @@ class Turn(NamedTuple):
         paw_home = s.paws_home[seat] > 0
         strong_home = s.strong_home[seat]
         if area >= 0:
-            if not s.t_started:
+            if not s.t_started or not rulings.LEAVE_EXPEDITION_ONLY_AT_TURN_START:
                 out.append(ids.leave)
             if not s.t_acted:
                 if s.t_camp:
@@ -195,14 +200,15 @@ class Turn(NamedTuple):
                     targets = []
                     if loc >= 0 and loc not in s.placed[seat]:
                         targets.append(PAW_LOCATION)
-                    for k, card in enumerate(s.enc_slots):
-                        if card >= 0 and encounter_open(s, seat, card):
-                            targets.append(1 + k)
+                    if rulings.ENCOUNTER_SECTION_UNLIMITED or ENCOUNTER_SECTION not in s.placed[seat]:
+                        for k, card in enumerate(s.enc_slots):
+                            if card >= 0 and encounter_open(s, seat, card):
+                                targets.append(1 + k)
                     targets.append(PAW_HELP)
                     for target in targets:
                         if paw_home:
                             out.append(ids.paw + target * 2)
-                        if strong_home:
+                        if strong_home and (target == PAW_LOCATION or rulings.STRONG_PAW_ALLOWED_WITHOUT_BENEFIT):
                             out.append(ids.paw + target * 2 + 1)
         if elixir_usable(s, seat):
             out.append(ids.elixir)
@@ -326,6 +332,8 @@ class EndTurn(NamedTuple):
         if s.aside[seat]:
             s.hand[seat].extend(s.aside[seat])
             s.aside[seat] = []
+        if not rulings.CARD_BOOSTS_KEPT_UNTIL_USED:
+            s.boosts[seat * 4:seat * 4 + 4] = [0, 0, 0, 0]
         if len(s.hand[seat]) > s.t.hand_limit:
             s.stack.append(DiscardDown(seat))
 
@@ -378,7 +386,8 @@ class Move(NamedTuple):
             out += sorted({ids.card + c for c in s.hand[seat] if t.cards[c].enh_move})
         if s.boosts_of(seat, 0):
             out.append(ids.boost)
-        out.append(ids.stay)
+        if rulings.CANCELLED_MOVE_IS_THE_MOVE:
+            out.append(ids.stay)
         out.sort()
         return out
 

@@ -80,7 +80,7 @@ def build_view(s: TrialState, seat: int | None) -> dict[str, Any]:
                  "paws": [who for who in range(s.players) if loc in s.placed[who]]}
         if t.loc_type[loc] == 1:
             items = s.ruins[loc]
-            if over or (me >= 0 and s.ruins_seen[me * 12 + loc]):
+            if over or (me >= 0 and s.sees_ruins(me, loc)):
                 entry["items"] = sorted(oid[k] for k in items)
             else:
                 entry["items"] = None
