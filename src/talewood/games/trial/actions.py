@@ -83,7 +83,7 @@ def build_action_space(t: Tables) -> ActionSpace:
     specs += [ActionSpec("play", (("card", t.cards[i].card.id),), f"Play {t.cards[i].card.name}")
               for i in range(t.n_hand_cards)]
     specs.append(ActionSpec("move", (), "Move"))
-    specs += [ActionSpec("move_to", (("space", t.space_ids[s]),), f"Move to the {t.space_name[s]}")
+    specs += [ActionSpec("move_to", (("space", t.space_ids[s]),), f"Move to {t.space_the[s]}")
               for s in range(t.n_spaces)]
     for _target, name in enumerate(PAW_TARGETS):
         for strong in (0, 1):

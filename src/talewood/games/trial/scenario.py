@@ -192,9 +192,14 @@ def put_positions(s: TrialState, value: Any) -> None:
     for seat, space in enumerate(_per_seat(s, value, "positions")):
         s.pos[seat] = _space(s, space)
     if all(p >= 0 for p in s.pos):
+        from .turn import begin_turn
+
         s.phase = PLAYING
         s.day = s.day or 1
         s.stack = [f for f in s.stack if type(f).__name__ != "ChooseStart"]
+        if not s.stack:                 # the first player's turn begins (`turn` may say otherwise)
+            s.turns = 0
+            begin_turn(s, s.first)
 
 
 def put_tiles(s: TrialState, value: Any) -> None:
@@ -372,8 +377,14 @@ def put_store(s: TrialState, value: Any) -> None:
         if kind >= t.n_items or t.rare[kind] != t.slot_large[slot]:
             raise ScenarioError(f"{entry.get('item')} does not fit that slot (common items small, rare large)")
         count = expect_int(entry.get("count", 1), "count", 1, t.item_count[kind])
-        if s.store_kind[slot] >= 0 and s.store_kind[slot] != kind:
-            raise ScenarioError(f"row {entry.get('row')}, column {entry.get('column')} already holds an item")
+        occupant = s.store_kind[slot]
+        if occupant >= 0 and occupant != kind:        # the item lying there moves to an empty slot of its size
+            empty = [x for x in range(t.n_slots) if s.store_kind[x] < 0 and t.slot_large[x] == t.slot_large[slot]]
+            if not empty:
+                raise ScenarioError(f"row {entry.get('row')}, column {entry.get('column')} holds an item and no "
+                                    f"slot of its size is free")
+            s.store_kind[empty[0]], s.store_n[empty[0]] = occupant, s.store_n[slot]
+            s.store_kind[slot], s.store_n[slot] = -1, 0
         taken = 0
         while s.store_slot_of(kind) >= 0 and s.store_slot_of(kind) != slot:
             s.store_take(kind)

@@ -200,6 +200,8 @@ class Tables:
         self.space_index = {k: i for i, k in enumerate(self.space_ids)}
         self.space_name: tuple[str, ...] = (*(s.name for s in forest), *(s.name for s in xspaces))
         self.n_spaces = len(self.space_ids)
+        # how a sentence names a space: "the North store", but "Frosty Hill: the first space"
+        self.space_the: tuple[str, ...] = (*(f"the {s.name}" for s in forest), *(s.name for s in xspaces))
         self.space_kind: tuple[str, ...] = (*(s.kind for s in forest), *(s.kind for s in xspaces))
         self.area_of = [-1] * self.n_spaces
         self.start_of_area = [0] * 3

@@ -431,6 +431,6 @@ def arrive(s: TrialState, seat: int, space: int) -> None:
     t = s.t
     area = t.area_of[space]
     if s.log is not None:
-        s.emit("move", f"{seat_name(seat)} moves to the {s.space_name(space)}", seat=seat)
+        s.emit("move", f"{seat_name(seat)} moves to {s.t.space_the[space]}", seat=seat)
     if area >= 0:
         expedition.landed_on_start(s, seat, area)
