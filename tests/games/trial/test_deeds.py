@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from talewood.games.trial.tables import SK_COLS, SK_FAME, SK_MOVEMENT, SK_SIZE, SK_STRENGTH, SK_TRADING
+from talewood.games.trial.tables import SK_COLS, SK_FAME, SK_MOVEMENT, SK_STRENGTH, SK_TRADING
 
 from .helpers import T, backpack, can, check, do, food, hand, labels, morality, position, story
 

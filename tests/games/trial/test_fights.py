@@ -7,7 +7,7 @@ import pytest
 from talewood.engine import CHANCE
 from talewood.games.trial.tables import SK_COLS, SK_FAME
 
-from .helpers import T, can, card, check, do, food, hand, labels, morality, position, roll, scenario, story
+from .helpers import T, card, check, do, food, hand, labels, morality, position, roll, scenario, story
 
 
 def test_r61_a_card_opponent_defends_and_plays_no_cards():

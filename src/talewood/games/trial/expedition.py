@@ -144,8 +144,20 @@ def advance(s: TrialState, seat: int, n: int, line: str) -> None:
     """Advance `n` spaces forward (L532), taking every step that is open (rulings.ADVANCE_TAKES_EVERY_STEP)."""
     if n <= 0 or s.t.area_of[s.pos[seat]] < 0:
         return
-    if steps(s, seat, line):
+    open_steps = steps(s, seat, line)
+    if len(open_steps) == 1:                    # one way forward: no question
+        step_to(s, seat, open_steps[0][0], open_steps[0][1], n, LINES.index(line))
+    elif open_steps:
         s.stack.append(AdvanceStep(seat, n, LINES.index(line)))
+
+
+def step_to(s: TrialState, seat: int, to: int, pay: Plan | None, n: int, line: int) -> None:
+    s.stack.append(Arrive(seat, to, n - 1, line))
+    if pay is not None:
+        from .cards import PayNext
+
+        s.pay = list(pay.units)
+        s.stack.append(PayNext(seat))
 
 
 @automatic
@@ -182,12 +194,7 @@ class AdvanceStep(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         to = action - s.t.ids.step
         pay = next(p for x, p in steps(s, self.seat, LINES[self.line]) if x == to)
-        s.stack.append(Arrive(self.seat, to, self.n - 1, self.line))
-        if pay is not None:
-            from .cards import PayNext
-
-            s.pay = list(pay.units)
-            s.stack.append(PayNext(self.seat))
+        step_to(s, self.seat, to, pay, self.n, self.line)
 
 
 @automatic
