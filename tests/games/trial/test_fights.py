@@ -44,8 +44,8 @@ def test_r63_strength_is_symbols_a_weapon_dice_and_enhancement_cards():
                  backpacks=[["sword_of_the_peak", "torch"], []], hands=[["swordmaster"], []],
                  encounters=["forest_troll", "knight", "bandits"], turn={"seat": 1})
     do(s, "Place a paw token under the encounter card Forest Troll")
-    assert labels(s) == ["Fight with the Torch (1 strength)", "Fight with the Sword of the Peak (2 strength, 1 more die)",
-                         "Fight without a weapon"]
+    assert labels(s) == ["Fight with the Torch (1 strength)",
+                         "Fight with the Sword of the Peak (2 strength, 1 more die)", "Fight without a weapon"]
     do(s, "Fight with the Sword of the Peak")
     # board 1 + Arms Training 1 + Drill Sergeant 2 + the sword 2; dice: board 1 + Arms Training 1 + sword 1
     assert s.f_pts[0] == 1 + 1 + 2 + 2 and s.f_dice[0] == 3

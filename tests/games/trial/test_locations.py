@@ -169,9 +169,10 @@ def test_r56_a_store_visit_buys_and_sells_and_the_strong_paw_spends_cards_as_tea
 
 
 def test_r57_t23_a_ruined_store_sells_once_without_a_trading_bonus():
-    s = position(2, positions=["store_n", "start_s"], tiles=[{"space": "store_n", "tile": "store_tea", "side": "back"}],
-                 backpacks=[["shovel", "torch"], ["trading_safe_conduct"]], stories=[["curator", "guild_membership"], []],
-                 turn={"seat": 1})
+    s = position(2, positions=["store_n", "start_s"],
+                 tiles=[{"space": "store_n", "tile": "store_tea", "side": "back"}],
+                 backpacks=[["shovel", "torch"], ["trading_safe_conduct"]],
+                 stories=[["curator", "guild_membership"], []], turn={"seat": 1})
     do(s, "Place your strong paw token on the North store (Ruined store: tea)")
     assert labels(s) == ["Put the Shovel into the store", "Put the Torch into the store", "Put no item in"]
     do(s, "Put the Torch into the store")

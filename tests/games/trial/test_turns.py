@@ -110,7 +110,7 @@ def test_r18_cards_gained_are_set_aside_until_the_turn_ends_then_the_hand_limit_
 
 def test_r19_card_text_overrides_the_rules_the_cartographer_goes_past_the_start():
     s = position(2, positions=["swamps_exit", "start_s"], stories=[["cartographer"], []], turn={"seat": 1})
-    do(s, "Move", "Move to the Swamps: the first space")
+    do(s, "Move", "Move to Swamps: the first space")
     # the rules stop a piece on the first space (L530); the Cartographer moves on at once (L688)
     assert s.prompt().startswith("Player 1: advance")
     do(s, "Advance to Swamps: the reeds")
