@@ -369,6 +369,8 @@ def put_campsite_tents(s: TrialState, value: Any) -> None:
 
 
 def put_store(s: TrialState, value: Any) -> None:
+    """Move an item's stack onto a slot (the item lying there moves to an empty slot of its size); a larger
+    `count` takes more tokens from the ruins or backpacks."""
     t = s.t
     for entry in expect_list(value, "store"):
         slot = (expect_int(entry.get("row"), "row", 1, len(t.store_rows)) - 1) * len(t.store_cols) + \
@@ -377,22 +379,25 @@ def put_store(s: TrialState, value: Any) -> None:
         if kind >= t.n_items or t.rare[kind] != t.slot_large[slot]:
             raise ScenarioError(f"{entry.get('item')} does not fit that slot (common items small, rare large)")
         count = expect_int(entry.get("count", 1), "count", 1, t.item_count[kind])
+        in_store = 0
+        for x in range(t.n_slots):
+            if s.store_kind[x] == kind:
+                in_store += s.store_n[x]
+                s.store_kind[x], s.store_n[x] = -1, 0
+        if count < in_store:
+            raise ScenarioError(f"{in_store} {entry.get('item')} tokens lie in the store: say count = {in_store} "
+                                f"(move the others away with backpacks or ruins)")
         occupant = s.store_kind[slot]
-        if occupant >= 0 and occupant != kind:        # the item lying there moves to an empty slot of its size
-            empty = [x for x in range(t.n_slots) if s.store_kind[x] < 0 and t.slot_large[x] == t.slot_large[slot]]
+        if occupant >= 0:
+            empty = [x for x in range(t.n_slots)
+                     if x != slot and s.store_kind[x] < 0 and t.slot_large[x] == t.slot_large[slot]]
             if not empty:
                 raise ScenarioError(f"row {entry.get('row')}, column {entry.get('column')} holds an item and no "
                                     f"slot of its size is free")
             s.store_kind[empty[0]], s.store_n[empty[0]] = occupant, s.store_n[slot]
-            s.store_kind[slot], s.store_n[slot] = -1, 0
-        taken = 0
-        while s.store_slot_of(kind) >= 0 and s.store_slot_of(kind) != slot:
-            s.store_take(kind)
-            taken += 1
-        for _ in range(count - taken - (s.store_n[slot] if s.store_kind[slot] == kind else 0)):
+        for _ in range(count - in_store):
             lift_object(s, kind)
-        s.store_kind[slot] = kind
-        s.store_n[slot] = count
+        s.store_kind[slot], s.store_n[slot] = kind, count
 
 
 def put_ruins(s: TrialState, value: Any) -> None:
@@ -574,6 +579,8 @@ SCHEMA = ScenarioSchema([
     Setting("tiles", "location tiles: {space, side = front|back, tile}", put_tiles),
     Setting("food", "each seat's food: {raspberry, acorn, mushroom, tea}", put_food),
     Setting("hands", "each seat's hand (card ids)", put_hands),
+    Setting("store", "items on store slots: {row, column, item, count}", put_store),
+    Setting("ruins", "items on ruins: {space, items}", put_ruins),
     Setting("backpacks", "each seat's items and artifacts", put_backpacks),
     Setting("gallery", "each seat's artifacts in the gallery", put_gallery),
     Setting("morality", "each seat's morality, spots from the middle (- good, + evil)", put_morality),
@@ -581,8 +588,6 @@ SCHEMA = ScenarioSchema([
     Setting("paws", "each seat's paw tokens: {placed = [places], strong = home|place}", put_paws),
     Setting("tents", "each seat's tent tokens", put_tents),
     Setting("campsite_tents", "tents on campsites: {space|universal, tent, owner}", put_campsite_tents),
-    Setting("store", "items on store slots: {row, column, item, count}", put_store),
-    Setting("ruins", "items on ruins: {space, items}", put_ruins),
     Setting("encounters", "the face-up encounter cards", put_encounters),
     Setting("stories", "each seat's story: {card, column, face_up}", put_stories),
     Setting("deck_top", "cards on top of their decks, the first on top", put_deck_top),

@@ -123,7 +123,6 @@ class StoreVisit(NamedTuple):
             s.stack.append(PayNext(seat))
         elif ids.sell <= action < ids.sell + t.n_items:
             kind = action - ids.sell
-            s.backpack[seat].remove(kind)
             s.st_sold |= 1 << kind
             slot = s.store_slot_of(kind)
             if slot >= 0:
@@ -149,6 +148,7 @@ def sold(s: TrialState, seat: int, kind: int, slot: int) -> None:
     """The sold item lies on `slot`: gain its row's and column's resources (L471)."""
     from .cards import push_gain_choice
 
+    s.backpack[seat].remove(kind)
     s.store_return(kind, slot)
     if s.log is not None:
         s.emit("sell", f"{seat_name(seat)} sells the {s.t.object_name[kind]}", seat=seat)
