@@ -96,7 +96,16 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
              "drop_taken": cfg.season_tokens[r] == DROP and not state.drop_open[r],
              "must_remain": cfg.row_min[r], "open": open_rows[r]}
             for r in range(cfg.rows)]
-    view["texts"] = texts(state)
+    # the texts of what this view names: every token and symbol, and the Wish and Hex cards it shows
+    cards_shown: dict[str, set[str]] = {key: set() for key in ("wish", "hex")}
+    for entry in players:
+        for key in ("wish", "hex"):
+            if entry.get(key):
+                cards_shown[key].add(entry[key])
+            cards_shown[key].update(entry.get(f"{key}_hand", ()))
+    common = texts(state)
+    view["texts"] = {**common, "wishes": {k: common["wishes"][k] for k in sorted(cards_shown["wish"])},
+                     "hexes": {k: common["hexes"][k] for k in sorted(cards_shown["hex"])}}
     if state.final is not None:
         view["score_sheet"] = [[label, cells] for label, cells in state.game.score_sheet(state.final)]
     if seat is not None and state.looking_into_box(seat):
