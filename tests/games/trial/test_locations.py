@@ -79,7 +79,7 @@ def test_r49_a_ruined_grove_exchanges_its_food_for_a_tea_leaf_and_nothing_more()
     assert food(s, 0) == {"raspberry": 1, "acorn": 0, "mushroom": 1, "tea": 1}
 
 
-def test_r50_ruins_show_their_items_to_you_alone_and_sell_one_for_a_food_token():
+def test_r50_t24_ruins_show_their_items_to_you_alone_and_sell_one_for_a_food_token():
     s = position(2, positions=["ruins_w", "start_s"], ruins=[{"space": "ruins_w", "items": ["rope", "axe", "bow"]}],
                  food=[{"acorn": 1, "tea": 1}, {}], turn={"seat": 1})
     assert s.view(0)["locations"][T.loc_of[T.space_index["ruins_w"]]]["items"] is None
