@@ -30,9 +30,11 @@ class TrialGame(Game):
         self._specs: dict[int, ObservationSpec] = {}
         self.option_set = OptionSet((
             Option("first_player", "choice", "random", "who takes the first player token: a random seat (L188), "
-                   "or Player 1", choices=rulings.FIRST_PLAYER_CHOICES),
+                   "or Player 1", choices=rulings.FIRST_PLAYER_CHOICES, title="First player",
+                   choice_labels=("a player drawn at random", "Player 1")),
             Option("tiles", "choice", "random", "the location tiles: shuffled within each type (L177), or the "
-                   "board's fixed arrangement", choices=rulings.TILE_ARRANGEMENTS),
+                   "board's fixed arrangement", choices=rulings.TILE_ARRANGEMENTS, title="Location tiles",
+                   choice_labels=("shuffled within each type", "the fixed arrangement")),
         ))
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],

@@ -44,6 +44,7 @@ class _Board:
 
     def __init__(self, view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> None:
         self.c = Canvas()
+        self.top = Canvas()                 # the chips, drawn last so that nothing covers them
         self.view = view
         self.seat = seat
         self.texts = view["texts"]
@@ -102,9 +103,9 @@ class _Board:
             w = 7 + 6.1 * len(text)
             if cx + w > x + width and cx > x:
                 cx, cy = x, cy + 18
-            with self.c.group("chip", a):
-                self.c.rect(cx, cy, w, 16, "#ffe680", "#a08000", 1, rx=4)
-                self.c.text(cx + 4, cy + 12, text, size=10)
+            with self.top.group("chip", a):
+                self.top.rect(cx, cy, w, 16, "#ffe680", "#a08000", 1, rx=4)
+                self.top.text(cx + 4, cy + 12, text, size=10)
             cx += w + 3
         return cy + 18 if acts else y
 
@@ -162,6 +163,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     for p in players:
         _seat(b, p, y)
         y += SEAT_H
+    c.parts.extend(b.top.parts)
     if sheet:
         winners = view["result"]["winners"]
         verdict = " and ".join(seat_name(w) for w in winners) + (" wins" if len(winners) == 1 else
@@ -265,14 +267,13 @@ def _expeditions(b: _Board) -> None:
                           for w, s in area["flags"].items())
         info = (f"{area['name']}: {area['deck']} card(s) in its deck, {len(area['discard'])} discarded; "
                 f"artifacts: {artifacts}" + (f"; flags: {flags}" if flags else ""))
-        with c.group("expedition", acts[0] if len(acts) == 1 else None, info, area=area["id"]):
+        with c.group("expedition", None, info, area=area["id"]):
             c.rect(x0, y0, x1 - x0, y1 - y0, "#dfe9f2", "#f5b700" if acts else "#5a7a9a", 3 if acts else 1.2, rx=10)
             c.text(x0 + 8, y0 + 16, area["name"], size=12, weight="bold", fill="#234")
             c.text(x0 + 8, y0 + 30, f"deck {area['deck']}  ·  artifacts: {artifacts}"[:60], size=9, fill="#234")
             for i, who in enumerate(area["paws"]):
                 _paw(c, x1 - 12 - 12 * i, y0 + 14, who)
-        if len(acts) > 1:
-            b.chips(acts, x0 + 8, y0 + 34, width=x1 - x0 - 16)
+        b.chips(acts, x0 + 8, y0 + 34, width=x1 - x0 - 16)
         if area["top"]:
             with c.group("card", None, "The top card, face up: " + b.card_info(area["top"])):
                 c.text(x1 - 8, y1 - 6, f"top: {b.card_name(area['top'])}", size=9, anchor="end")
