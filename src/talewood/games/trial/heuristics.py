@@ -28,6 +28,7 @@ SYMBOL_VALUE = 0.35       # a permanent movement, strength or trading symbol, ea
 OBJECT_VALUE = 0.6        # an item or artifact: a cost, a weapon, an expedition's need
 DEPTH_VALUE = 1.2         # each space deep into an expedition (its finishing space pays more)
 PAW_VALUE = 1.1           # a paw token still to place today
+STRONG_PAW_VALUE = 0.5    # the strong paw still at home: kept for where its '+' pays
 
 
 def projected_scores(s: TrialState) -> list[float]:
@@ -49,6 +50,8 @@ def projected_scores(s: TrialState) -> list[float]:
         value += SYMBOL_VALUE * left * (sk[k + SK_MOVEMENT] + sk[k + SK_STRENGTH] + sk[k + SK_TRADING])
         value += OBJECT_VALUE * len(s.backpack[seat])
         value += PAW_VALUE * s.paws_left(seat) * (0.3 if s.camped[seat] else 1.0)
+        if s.strong_home[seat]:
+            value += STRONG_PAW_VALUE
         value += 0.6 * (s.boosts_of(seat, 0) + s.boosts_of(seat, 1) + s.boosts_of(seat, 2) + s.boosts_of(seat, 3))
         area = t.area_of[s.pos[seat]]
         if area >= 0:
@@ -101,3 +104,38 @@ def rollout_action(state: TrialState, rng: Rng) -> int:
     if useful and rng.random() < 0.9:
         legal = useful
     return legal[int(rng.random() * len(legal))]
+
+
+# -- strategy archetypes (balance measurements) --------------------------------------------------
+# A greedy variant with a taste: extra projected fame per unit of what its strategy collects. The
+# balance runs (benchmarks/trial_balance.py) play them against plain greedy bots and each other.
+ARCHETYPES: dict[str, dict[str, float]] = {
+    "trader": {"trading": 1.2, "objects": 0.6},
+    "pioneer": {"pioneering": 1.2, "movement": 0.5},
+    "fighter": {"fighting": 1.2, "strength": 0.5},
+    "expeditioner": {"depth": 1.5, "flags": 2.0},
+    "moralist": {"morality": 1.5},
+}
+
+
+def archetype_bonus(s: TrialState, seat: int, taste: dict[str, float]) -> float:
+    t = s.t
+    k = seat * SK_SIZE
+    sk = s.sk
+    values = {
+        "trading": sk[k + SK_COLS + 1], "pioneering": sk[k + SK_COLS + 2], "fighting": sk[k + SK_COLS + 3],
+        "movement": sk[k + SK_MOVEMENT], "strength": sk[k + SK_STRENGTH], "objects": len(s.backpack[seat]),
+        "depth": _depth(s, s.pos[seat]) if s.pos[seat] >= 0 and t.area_of[s.pos[seat]] >= 0 else 0,
+        "flags": sum(1 for a in range(3) if s.flags[seat * 3 + a] >= 0),
+        "morality": abs(s.morality[seat] - t.morality_start),
+    }
+    return sum(weight * values[name] for name, weight in taste.items())
+
+
+def evaluate_as(state: TrialState, seat: int, archetype: str) -> float:
+    """`evaluate` for a bot that also values what `archetype` collects."""
+    if state.over:
+        return evaluate(state, seat)
+    scores = projected_scores(state)
+    scores[seat] += archetype_bonus(state, seat, ARCHETYPES[archetype])
+    return win_chances(scores, LEAD_SCALE)[seat]
