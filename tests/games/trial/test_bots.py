@@ -53,3 +53,12 @@ def test_the_rollout_policy_is_legal_and_every_level_plays_a_trial_game():
         for _ in range(30):
             state.apply(bot.choose(state))
         assert not state.is_over
+
+
+def test_the_balance_report_reads_trial_results():
+    from talewood.sim.play import Outcome, play_game
+    from talewood.sim.report import balance_report
+
+    outcome = play_game("trial", Outcome(seed=2, players=2, seats=["random", "random"]), {}, keep_details=True)
+    report = balance_report([outcome])
+    assert report["errors"] == 0 and report["mean_winning_score"] == max(outcome.scores)

@@ -89,7 +89,7 @@ def test_r86_t16_marys_36_fame_points():
     s = scenario("mary-scores")
     end = play_out_now(s)
     d = end.result().details[0]
-    assert (d["cards"], d["objects"], d["flags"], d["morality"], d["legendary"], d["first_player"],
+    assert (d["story"], d["objects"], d["flags"], d["morality"], d["legendary"], d["first_player"],
             d["gallery"]) == (26, 2, 2, 2, 0, 0, 4)
     assert d["total"] == 36
     assert end.game.score_sheet(end.result())[-1] == ("Total", ["36", str(end.result().details[1]["total"])])

@@ -14,7 +14,7 @@ from .tables import SK_FAME, SK_SIZE
 if TYPE_CHECKING:
     from .state import TrialState
 
-ROWS = (("cards", "Face-up cards in the story"), ("objects", "Items and artifacts in the backpack"),
+ROWS = (("story", "Face-up cards in the story"), ("objects", "Items and artifacts in the backpack"),
         ("flags", "Expedition flags"), ("morality", "Morality"), ("legendary", "Legendary deed tokens"),
         ("first_player", "First player token"), ("gallery", "Artifacts in the gallery"))
 
@@ -28,7 +28,7 @@ def score_details(s: TrialState) -> list[dict[str, Any]]:
         flags = sum(t.finish_fame[s.flags[seat * 3 + a]] for a in range(3) if s.flags[seat * 3 + a] >= 0)
         legendary = sum(fame for i, (_col, _n, fame) in enumerate(t.legendary) if s.legendary[i] == seat)
         d = {
-            "cards": s.sk[seat * SK_SIZE + SK_FAME],
+            "story": s.sk[seat * SK_SIZE + SK_FAME],
             "objects": objects,
             "flags": flags,
             "morality": t.morality_fame[s.morality[seat]],
