@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from talewood.agents import make_agent
 from talewood.agents.simple import GreedyAgent
-from talewood.games.trial.heuristics import ARCHETYPES, evaluate, evaluate_as, projected_scores, rollout_action
 from talewood.engine import Rng
+from talewood.games.trial.heuristics import ARCHETYPES, evaluate, evaluate_as, projected_scores, rollout_action
 
 from .helpers import new_state, position
 

@@ -99,3 +99,15 @@ def test_the_terminal_shows_the_own_hand_and_counts_the_others():
     console.print(terminal(s, 0))
     out = console.export_text()
     assert "Hand: Postman" in out and "Bear" not in out and "Hand: 1 card(s) face down" in out
+
+
+def test_a_whole_game_in_the_terminal_against_a_bot(tmp_path):
+    from io import StringIO
+
+    from talewood.terminal import play
+
+    out = StringIO()
+    code = play("trial", players=2, seats=["human", "random"], seed=6, save_dir=str(tmp_path),
+                ask=lambda _prompt: "1", console=Console(file=out, width=160))
+    text = out.getvalue()
+    assert code == 0 and "Final scores" in text and "The Trial of the Forest" in text
