@@ -68,6 +68,10 @@ GOALS: list[Goal] = [
     Goal("greylune 3p: hard vs two greedy", "greylune", 3, ("hard", "greedy", "greedy"), 300, 0.50, above=True,
          seed=60_000),
     Goal("greylune 3p: hard vs two random", "greylune", 3, ("hard", "random", "random"), 150, 0.95, seed=61_000),
+    Goal("trial 2p: hard vs random", "trial", 2, ("hard", "random"), 200, 0.95, seed=80_000),
+    Goal("trial 2p: hard vs greedy", "trial", 2, ("hard", "greedy"), 200, 0.65, seed=81_000),
+    Goal("trial 4p: hard vs three greedy", "trial", 4, ("hard", "greedy", "greedy", "greedy"), 100, 0.40, above=True,
+         seed=82_000),
 ]
 
 

@@ -17,8 +17,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e"), pytest.mark.scree
 GAMES: dict[str, tuple[dict[str, str | bool], int, int, int]] = {
     "spirits": ({"wish": True, "hex": True, "seasons": True}, 42, 400, 14),
     "greylune": ({}, 7, 600, 20),
+    "trial": ({}, 11, 900, 30),
 }
-RAW = {"spirits": ("first_player", "air_spirit", "fireflies", "seat0"), "greylune": ("first_player", "seat0")}
+RAW = {"spirits": ("first_player", "air_spirit", "fireflies", "seat0"), "greylune": ("first_player", "seat0"),
+       "trial": ("first_player", "seat0")}
 
 
 def phone_checks(page: Any, stage: str) -> None:

@@ -48,12 +48,16 @@ class GreedyAgent(Agent):
         for action in legal:
             child = world.clone()
             child.apply(action)
-            value = heuristics.evaluate(child, seat)
+            value = self.value(heuristics, child, seat)
             if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif value > best_value - 1e-9:
                 best.append(action)
         return best[int(self.rng.random() * len(best))]
+
+    def value(self, heuristics: Any, state: State, seat: int) -> float:
+        """How good `state` is for `seat` (a variant with another taste overrides this)."""
+        return float(heuristics.evaluate(state, seat))
 
 
 register("random", RandomAgent)

@@ -1,0 +1,163 @@
+"""The Trial of the Forest's balance against the brief's targets (§8.9), measured with bots.
+
+    .venv/bin/python benchmarks/trial_balance.py greedy --games 300 --players 2,3,4 --out greedy.jsonl
+    .venv/bin/python benchmarks/trial_balance.py mixed --games 400 --players 4 --out mixed.jsonl
+    .venv/bin/python benchmarks/trial_balance.py summary greedy.jsonl mixed.jsonl
+
+`greedy`: every seat a greedy bot. `mixed`: each game seats a random draw of greedy and the five
+archetypes (greedy variants that also value trading, pioneering, fighting, expeditions or morality:
+heuristics.ARCHETYPES). Each game is one JSON line (appended at once, so a stopped run keeps what it
+played, and `--resume` goes on after the last seed in the file). `summary` prints the figures the brief
+asks for: seat win rates against fair, each archetype's win rate, the mean winning score, how often
+each legendary token is claimed and each expedition finished, and each designed card's win-rate lift
+(the win rate of the seats whose story holds it face up, minus that of the seats whose story does not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from talewood.agents import bot_seed, make_agent
+from talewood.agents.simple import GreedyAgent
+from talewood.engine import Rng
+from talewood.games import load
+from talewood.games.trial.heuristics import ARCHETYPES, evaluate_as
+from talewood.games.trial.state import TrialState
+
+KINDS = ("greedy", *ARCHETYPES)
+
+
+class ArchetypeAgent(GreedyAgent):
+    """Greedy, with the taste of one archetype."""
+
+    def __init__(self, seed: int, archetype: str) -> None:
+        super().__init__(seed)
+        self.archetype = archetype
+        self.name = archetype
+
+    def value(self, heuristics: Any, state: Any, seat: int) -> float:
+        return evaluate_as(state, seat, self.archetype)
+
+
+def agent(kind: str, seed: int) -> Any:
+    return make_agent(kind, seed) if kind == "greedy" else ArchetypeAgent(seed, kind)
+
+
+def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
+    game = load("trial")
+    state = game.new_game(players, seed)
+    assert isinstance(state, TrialState)
+    agents = [agent(kind, bot_seed(seed, seat)) for seat, kind in enumerate(seats)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].choose(state))
+    result = state.result()
+    t = state.t
+    return {
+        "seed": seed, "players": players, "seats": seats, "scores": list(result.scores),
+        "winners": list(result.winners),
+        "legendary": [x if x >= 0 else None for x in state.legendary],
+        "finished": [[w for w in range(players) if state.flags[w * 3 + a] >= 0] for a in range(3)],
+        "stories": [[t.cards[code >> 3].card.id for code in state.story[w] if code & 1] for w in range(players)],
+    }
+
+
+def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume: bool) -> None:
+    done = 0
+    if resume and out.exists():
+        done = sum(1 for _ in out.open(encoding="utf-8"))
+    with out.open("a", encoding="utf-8") as f:
+        for g in range(done, games):
+            n = players[g % len(players)]
+            rng = Rng(seed + g)
+            if mode == "greedy":
+                seats = ["greedy"] * n
+            else:
+                pool = list(KINDS)
+                seats = []
+                for _ in range(n):
+                    seats.append(pool.pop(rng.below(len(pool))))
+            f.write(json.dumps(play(n, seats, seed + g)) + "\n")
+            f.flush()
+            if (g + 1) % max(1, games // 10) == 0:
+                print(f"{g + 1}/{games}", file=sys.stderr, flush=True)
+
+
+def summary(files: list[Path]) -> dict[str, Any]:
+    rows = [json.loads(line) for f in files for line in f.open(encoding="utf-8")]
+    game = load("trial")
+    designed = {ci.card.id for ci in game.tables.cards if ci.card.source == "designed"}
+    out: dict[str, Any] = {"games": len(rows)}
+    greedy = [r for r in rows if set(r["seats"]) == {"greedy"}]
+    by_count: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for r in greedy:
+        by_count[r["players"]].append(r)
+    seats: dict[str, Any] = {}
+    for n, rs in sorted(by_count.items()):
+        wins = [0.0] * n
+        for r in rs:
+            for w in r["winners"]:
+                wins[w] += 1 / len(r["winners"])
+        seats[f"{n}p"] = {"games": len(rs), "fair": round(100 / n, 1),
+                          "win_rates": [round(100 * x / len(rs), 1) for x in wins],
+                          "mean_winning_score": round(sum(max(r["scores"]) for r in rs) / len(rs), 1),
+                          "legendary_claimed": [round(100 * sum(1 for r in rs if r["legendary"][i] is not None)
+                                                      / len(rs), 1) for i in range(3)],
+                          "expedition_finished": [round(100 * sum(1 for r in rs if r["finished"][a]) / len(rs), 1)
+                                                  for a in range(3)]}
+    out["greedy"] = seats
+    kinds: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])      # wins, seats, fair share
+    for r in rows:
+        if set(r["seats"]) == {"greedy"}:
+            continue
+        for seat, kind in enumerate(r["seats"]):
+            k = kinds[kind]
+            k[0] += 1 / len(r["winners"]) if seat in r["winners"] else 0
+            k[1] += 1
+            k[2] += 1 / r["players"]
+    out["archetypes"] = {kind: {"seats": int(k[1]), "win_rate": round(100 * k[0] / k[1], 1),
+                                "fair": round(100 * k[2] / k[1], 1)} for kind, k in sorted(kinds.items())}
+    lift: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])            # wins, seats holding it
+    total_wins, total_seats = 0.0, 0
+    for r in greedy:
+        for seat in range(r["players"]):
+            won = 1 / len(r["winners"]) if seat in r["winners"] else 0.0
+            total_wins += won
+            total_seats += 1
+            for card in set(r["stories"][seat]):
+                lift[card][0] += won
+                lift[card][1] += 1
+    cards = {}
+    for card, (w, held) in lift.items():
+        if card not in designed or held < 30:
+            continue
+        rest = (total_wins - w) / max(1, total_seats - held)
+        cards[card] = {"held": int(held), "lift": round(100 * (w / held - rest), 1)}
+    out["designed_cards"] = dict(sorted(cards.items(), key=lambda kv: -abs(kv[1]["lift"])))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=("greedy", "mixed", "summary"))
+    ap.add_argument("files", nargs="*", type=Path, help="summary: the result files")
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--players", default="2,3,4")
+    ap.add_argument("--seed", type=int, default=90_000)
+    ap.add_argument("--out", type=Path, default=Path("trial-balance.jsonl"))
+    ap.add_argument("--resume", action="store_true")
+    args = ap.parse_args(argv)
+    if args.mode == "summary":
+        print(json.dumps(summary(args.files), indent=1))
+        return
+    run(args.mode, args.games, [int(x) for x in args.players.split(",")], args.seed, args.out, args.resume)
+
+
+if __name__ == "__main__":
+    main()

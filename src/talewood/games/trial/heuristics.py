@@ -1,0 +1,141 @@
+"""Trial heuristics for the bots: a projected final score per seat, and a cheap rollout policy.
+
+The projection is the fame a seat already holds (scoring.py) plus what its position is worth: food
+and cards (future deeds), objects (costs and expeditions), the permanent symbols of its story while
+days remain, the deed it is resolving, progress inside an expedition, and a legendary token it is
+close to. The lead over the best opponent becomes a win estimate in [0, 1] (engine.win_chances).
+"""
+
+from __future__ import annotations
+
+from ...engine import Rng, win_chances
+from .scoring import score_details
+from .state import TrialState
+from .tables import (
+    SK_COLS,
+    SK_MOVEMENT,
+    SK_SIZE,
+    SK_STRENGTH,
+    SK_TRADING,
+    TEA,
+)
+
+LEAD_SCALE = 6.0          # fame points of lead that make a win about 73% likely
+FOOD_VALUE = 0.45         # a raspberry, acorn or mushroom: a part of a deed's cost
+TEA_VALUE = 0.7
+CARD_VALUE = 0.75         # a card in hand: a future deed (up to the hand limit)
+SYMBOL_VALUE = 0.35       # a permanent movement, strength or trading symbol, early in the game
+OBJECT_VALUE = 0.6        # an item or artifact: a cost, a weapon, an expedition's need
+DEPTH_VALUE = 1.2         # each space deep into an expedition (its finishing space pays more)
+PAW_VALUE = 1.1           # a paw token still to place today
+STRONG_PAW_VALUE = 0.5    # the strong paw still at home: kept for where its '+' pays
+
+
+def projected_scores(s: TrialState) -> list[float]:
+    t = s.t
+    details = score_details(s)
+    left = 1.0 if s.day < 1 else max(0.0, (t.days - s.day + 1) / t.days)
+    out = []
+    for seat in range(s.players):
+        value = float(details[seat]["total"])
+        if s.over:
+            out.append(value)
+            continue
+        b = seat * 4
+        food = s.food
+        value += FOOD_VALUE * (food[b] + food[b + 1] + food[b + 2]) + TEA_VALUE * food[b + TEA]
+        value += CARD_VALUE * min(t.hand_limit, len(s.hand[seat]) + len(s.aside[seat]))
+        sk = s.sk
+        k = seat * SK_SIZE
+        value += SYMBOL_VALUE * left * (sk[k + SK_MOVEMENT] + sk[k + SK_STRENGTH] + sk[k + SK_TRADING])
+        value += OBJECT_VALUE * len(s.backpack[seat])
+        value += PAW_VALUE * s.paws_left(seat) * (0.3 if s.camped[seat] else 1.0)
+        if s.strong_home[seat]:
+            value += STRONG_PAW_VALUE
+        value += 0.6 * (s.boosts_of(seat, 0) + s.boosts_of(seat, 1) + s.boosts_of(seat, 2) + s.boosts_of(seat, 3))
+        area = t.area_of[s.pos[seat]]
+        if area >= 0:
+            value += DEPTH_VALUE * _depth(s, s.pos[seat])
+        for i, (column, needed, fame) in enumerate(t.legendary):
+            if s.legendary[i] < 0:
+                have = sk[k + SK_COLS + column]
+                value += fame * 0.5 * max(0, have - 2) / (needed - 2)
+        if s.r_card >= 0 and s.r_seat == seat and s.f_att < 0:
+            value += 0.8 * t.cards[s.r_card].fame
+        out.append(value)
+    return out
+
+
+def _depth(s: TrialState, space: int) -> int:
+    """Steps from the expedition's start to `space` (0 on the start)."""
+    t = s.t
+    start = t.start_of_area[t.area_of[space]]
+    depth = 0
+    frontier = {start}
+    while space not in frontier and frontier:
+        frontier = {to for x in frontier for to, _line, _pay in t.forward[x]}
+        depth += 1
+    return depth
+
+
+def evaluate(state: TrialState, seat: int) -> float:
+    """Roughly the chance that `seat` wins, from its projected lead."""
+    if state.over:
+        winners = state.result().winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    return win_chances(projected_scores(state), LEAD_SCALE)[seat]
+
+
+def evaluate_all(state: TrialState) -> list[float]:
+    if state.over:
+        winners = state.result().winners
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+    return win_chances(projected_scores(state), LEAD_SCALE)
+
+
+def rollout_action(state: TrialState, rng: Rng) -> int:
+    """A cheap playout policy: random, but rarely discarding objects or ending a turn with a paw to place."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ids = state.t.ids
+    drop_lo, drop_hi = ids.drop, ids.drop + state.t.n_objects
+    useful = [a for a in legal if not drop_lo <= a < drop_hi and a != ids.decline and a != ids.stay]
+    if useful and rng.random() < 0.9:
+        legal = useful
+    return legal[int(rng.random() * len(legal))]
+
+
+# -- strategy archetypes (balance measurements) --------------------------------------------------
+# A greedy variant with a taste: extra projected fame per unit of what its strategy collects. The
+# balance runs (benchmarks/trial_balance.py) play them against plain greedy bots and each other.
+ARCHETYPES: dict[str, dict[str, float]] = {
+    "trader": {"trading": 1.2, "objects": 0.6},
+    "pioneer": {"pioneering": 1.2, "movement": 0.5},
+    "fighter": {"fighting": 1.2, "strength": 0.5},
+    "expeditioner": {"depth": 1.5, "flags": 2.0},
+    "moralist": {"morality": 1.5},
+}
+
+
+def archetype_bonus(s: TrialState, seat: int, taste: dict[str, float]) -> float:
+    t = s.t
+    k = seat * SK_SIZE
+    sk = s.sk
+    values = {
+        "trading": sk[k + SK_COLS + 1], "pioneering": sk[k + SK_COLS + 2], "fighting": sk[k + SK_COLS + 3],
+        "movement": sk[k + SK_MOVEMENT], "strength": sk[k + SK_STRENGTH], "objects": len(s.backpack[seat]),
+        "depth": _depth(s, s.pos[seat]) if s.pos[seat] >= 0 and t.area_of[s.pos[seat]] >= 0 else 0,
+        "flags": sum(1 for a in range(3) if s.flags[seat * 3 + a] >= 0),
+        "morality": abs(s.morality[seat] - t.morality_start),
+    }
+    return sum(weight * values[name] for name, weight in taste.items())
+
+
+def evaluate_as(state: TrialState, seat: int, archetype: str) -> float:
+    """`evaluate` for a bot that also values what `archetype` collects."""
+    if state.over:
+        return evaluate(state, seat)
+    scores = projected_scores(state)
+    scores[seat] += archetype_bonus(state, seat, ARCHETYPES[archetype])
+    return win_chances(scores, LEAD_SCALE)[seat]

@@ -1,0 +1,64 @@
+"""Trial heuristics: the evaluation prefers what is worth fame, greedy takes the obvious gains, and the
+archetypes of the balance runs value what their strategy collects."""
+
+from __future__ import annotations
+
+from talewood.agents import make_agent
+from talewood.agents.simple import GreedyAgent
+from talewood.engine import Rng
+from talewood.games.trial.heuristics import ARCHETYPES, evaluate, evaluate_as, projected_scores, rollout_action
+
+from .helpers import new_state, position
+
+
+def test_more_fame_and_more_resources_project_higher():
+    plain = position(2, positions=["tower_c", "start_s"], turn={"seat": 1})
+    richer = position(2, positions=["tower_c", "start_s"], food=[{"tea": 3}, {}], turn={"seat": 1})
+    famous = position(2, positions=["tower_c", "start_s"], stories=[["food_delivery"], []], turn={"seat": 1})
+    assert projected_scores(richer)[0] > projected_scores(plain)[0]
+    assert projected_scores(famous)[0] > projected_scores(plain)[0]
+    assert evaluate(famous, 0) > evaluate(plain, 0) and evaluate(famous, 1) < evaluate(plain, 1)
+
+
+def test_each_archetype_values_its_own_strategy():
+    plain = position(2, positions=["tower_c", "start_s"], turn={"seat": 1})
+    leaning = position(2, positions=["tower_c", "start_s"], morality=[3, 0], turn={"seat": 1})
+    gain = evaluate_as(leaning, 0, "moralist") - evaluate_as(plain, 0, "moralist")
+    assert gain > evaluate(leaning, 0) - evaluate(plain, 0)
+    assert set(ARCHETYPES) == {"trader", "pioneer", "fighter", "expeditioner", "moralist"}
+
+
+def test_greedy_keeps_the_strong_paw_where_it_gives_nothing_more():
+    s = position(2, positions=["grove_nw", "start_s"], hands=[[], []], turn={"seat": 1})
+    for seed in range(6):
+        bot = make_agent("greedy", seed)
+        assert isinstance(bot, GreedyAgent)
+        chosen = s.describe(bot.choose(s))
+        assert chosen.startswith("Place a paw token"), chosen         # an encounter: the strong paw adds nothing
+
+
+def test_the_rollout_policy_is_legal_and_every_level_plays_a_trial_game():
+    s = new_state(2, seed=9)
+    rng = Rng(1)
+    for _ in range(150):
+        if s.is_over:
+            break
+        assert rollout_action(s, rng) in s.legal_actions()
+        s.apply(rollout_action(s, rng))
+    for kind in ("random", "greedy", "easy", "normal", "hard"):
+        bot = make_agent(kind, 1)
+        if hasattr(bot, "iterations"):
+            bot.iterations = 20                                             # type: ignore[attr-defined]
+        state = new_state(2, seed=4)
+        for _ in range(30):
+            state.apply(bot.choose(state))
+        assert not state.is_over
+
+
+def test_the_balance_report_reads_trial_results():
+    from talewood.sim.play import Outcome, play_game
+    from talewood.sim.report import balance_report
+
+    outcome = play_game("trial", Outcome(seed=2, players=2, seats=["random", "random"]), {}, keep_details=True)
+    report = balance_report([outcome])
+    assert report["errors"] == 0 and report["mean_winning_score"] == max(outcome.scores)
