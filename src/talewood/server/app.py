@@ -309,6 +309,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for gid in available():   # every game's content loaded before the first request, not during it
+            load(gid)
         engine = db.make_engine(url)
         db.migrate(engine)
         if executor is None and bot_executor == "process":
