@@ -39,64 +39,48 @@ Variant = tuple[str, str | None]                       # label, content folder (
 
 
 class Rows:
-    """Columns of rows for the three tables, filled game by game."""
+    """Rows for the three tables, one tuple each in SCHEMAS' column order, filled game by game."""
+
+    __slots__ = ("games", "rows")
 
     def __init__(self) -> None:
-        self.columns: dict[str, dict[str, list[Any]]] = {
-            table: {name: [] for name, _ in columns} for table, columns in SCHEMAS.items()}
+        self.rows: dict[str, list[tuple[Any, ...]]] = {table: [] for table in SCHEMAS}
         self.games = 0
 
     def add(self, variant: str, o: Outcome) -> None:
-        g = self.columns["games"]
         facts: Recorder | None = o.facts
         first = facts.first_seat if facts is not None else 0
-        g["variant"].append(variant)
-        g["seed"].append(o.seed)
-        g["players"].append(o.players)
-        g["first_player"].append(first)
-        g["decisions"].append(o.decisions)
-        g["length"].append(facts.rounds if facts is not None else None)
-        g["seconds"].append(o.seconds)
-        g["winners"].append(len(o.winners))
-        g["team_won"].append(o.team_won)
-        g["team_score"].append(o.team_score)
-        g["error"].append(o.error)
+        self.rows["games"].append((variant, o.seed, o.players, first, o.decisions,
+                                   facts.rounds if facts is not None else None, o.seconds, len(o.winners),
+                                   o.team_won, o.team_score, o.error))
         self.games += 1
         if o.error is not None:
             return
-        s = self.columns["seats"]
         winners = set(o.winners)
-        for seat, score in enumerate(o.scores):
-            s["variant"].append(variant)
-            s["seed"].append(o.seed)
-            s["players"].append(o.players)
-            s["seat"].append(seat)
-            s["position"].append((seat - first) % o.players)
-            s["bot"].append(o.seats[seat])
-            s["score"].append(score)
-            s["won"].append(bool(o.team_won) if o.team_won is not None else seat in winners)
-        if facts is None:
-            return
-        i = self.columns["items"]
-        for seat, kind, key, event, value in facts.events:
-            i["variant"].append(variant)
-            i["seed"].append(o.seed)
-            i["players"].append(o.players)
-            i["seat"].append(seat)
-            i["kind"].append(kind)
-            i["item"].append(key)
-            i["event"].append(event)
-            i["value"].append(value)
+        team = o.team_won
+        self.rows["seats"].extend(
+            (variant, o.seed, o.players, seat, (seat - first) % o.players, o.seats[seat], score,
+             bool(team) if team is not None else seat in winners)
+            for seat, score in enumerate(o.scores))
+        if facts is not None:
+            head = (variant, o.seed, o.players)
+            self.rows["items"].extend(head + event for event in facts.events)
 
     def extend(self, other: Rows) -> None:
-        for table, columns in other.columns.items():
-            mine = self.columns[table]
-            for name, values in columns.items():
-                mine[name].extend(values)
+        for table, rows in other.rows.items():
+            self.rows[table].extend(rows)
         self.games += other.games
 
     def size(self) -> int:
-        return max(len(next(iter(c.values()))) for c in self.columns.values())
+        return max(len(rows) for rows in self.rows.values())
+
+    def columns(self, table: str) -> dict[str, list[Any]]:
+        """The rows of `table` as columns."""
+        names = [name for name, _ in SCHEMAS[table]]
+        rows = self.rows[table]
+        if not rows:
+            return {name: [] for name in names}
+        return {name: list(values) for name, values in zip(names, zip(*rows, strict=True), strict=True)}
 
 
 _hooks: dict[str, Hooks] = {}
@@ -146,9 +130,9 @@ class ParquetSink:
             self.flush()
 
     def flush(self) -> None:
-        for table, columns in self.buffer.columns.items():
-            if columns["seed"]:
-                batch = self.pa.table(columns, schema=self.schemas[table])
+        for table in SCHEMAS:
+            if self.buffer.rows[table]:
+                batch = self.pa.table(self.buffer.columns(table), schema=self.schemas[table])
                 self.writers[table].write_table(batch)
         self.buffer = Rows()
 

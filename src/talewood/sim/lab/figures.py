@@ -38,6 +38,7 @@ def header(view: LabView) -> dict[str, Any]:
         "started": meta["started"], "backend": meta["backend"], "workers": meta["workers"],
         "content": variant["content"] or "the shipped content", "variant": view.variant,
         "cooperative": meta["cooperative"], "length_unit": meta["length_unit"],
+        "compare": [v["content"] for v in meta["variants"]] if len(meta["variants"]) > 1 else None,
     }
 
 

@@ -87,6 +87,20 @@ def _order_label(row: dict[str, Any]) -> str:
     return f"{ordinal(row['position'])} to play"
 
 
+def command(h: dict[str, Any]) -> str:
+    """The command that plays this run again."""
+    words = ["talewood", "report", h["game"], "--games", str(h["games"]),
+             "--players", ",".join(str(p) for p in h["players"]), "--seats", ",".join(h["seats"]),
+             "--seed", h["seeds"].split("–")[0]]
+    for key, value in h["given_options"].items():
+        words += ["--option", f"{key}={str(value).lower() if isinstance(value, bool) else value}"]
+    if h.get("compare"):
+        words += ["--compare", *h["compare"]]
+    elif h["content"] != "the shipped content":
+        words += ["--content", h["content"]]
+    return " ".join(words)
+
+
 def summary(fig: dict[str, Any]) -> str:
     h = fig["header"]
     options = ", ".join(f"{k} = {v}" for k, v in h["options"].items()) or "none"
@@ -99,6 +113,7 @@ def summary(fig: dict[str, Any]) -> str:
         ("Content", escape(h["content"])),
         ("Games", f"{h['completed']} completed of {h['games']}" + (f", {h['errors']} errors" if h["errors"] else "")),
         ("Seeds", escape(h["seeds"]) + " (each game's seed is in the Parquet files)"),
+        ("Command", f"<code>{escape(command(h))}</code>"),
         ("Version", escape(f"Talewood {h['version']}")),
         ("Time taken", escape(f"{h['seconds']:.1f} s on {h['workers']} worker(s), {h['backend']} backend; "
                               f"started {h['started']}")),
