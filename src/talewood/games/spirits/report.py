@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...sim.lab import GAME, Item, Recorder, Section
+from ...sim.lab import Item, Recorder, Section
 from ...sim.lab.sections import event_rates, points_by_source, value_effects
 
 if TYPE_CHECKING:
@@ -82,8 +82,6 @@ def record(state: State, result: Result, rec: Recorder) -> None:
         for source in SOURCES:
             if details[p].get(source):
                 rec.fact(p, "points", source, "points", details[p][source])
-    if cfg.solo:
-        rec.fact(GAME, "solo", "opponent", "majorities", len(details[0].get("opponent_majorities", ())))
 
 
 def section(view: LabView) -> list[Section]:

@@ -258,21 +258,30 @@ def errors(fig: dict[str, Any]) -> str:
 
 
 def compare(rows: list[dict[str, Any]], a: str, b: str) -> str:
-    """What moved between two variants: figures whose 95% interval of the change leaves out zero first."""
-    rows = sorted(rows, key=lambda r: (not r["moved"], -abs(r["diff"]) if math.isfinite(r["diff"]) else 0))
-    moved = sum(1 for r in rows if r["moved"])
+    """What moved between two variants: the figures whose 95% interval of the change leaves out zero, then
+    the game's figures that did not move, then (folded) the items' figures that did not move."""
+    def rated(figure: str) -> bool:
+        return "rate" in figure or figure.endswith(": taken")
 
-    def cell(v: float | None, figure: str) -> str:
-        rated = "rate" in figure or "taken" in figure
-        return pct(v) if rated else num(v)
+    def rows_of(chosen: list[dict[str, Any]]) -> str:
+        chosen = sorted(chosen, key=lambda r: -abs(r["diff"]) if math.isfinite(r["diff"]) else 0)
+        body = [[("▲ " if r["moved"] else "") + escape(r["figure"]),
+                 pct(r["a"]) if rated(r["figure"]) else num(r["a"]), pct(r["b"]) if rated(r["figure"]) else num(r["b"]),
+                 diff_text(r, points=rated(r["figure"]), digits=1 if rated(r["figure"]) else 2)] for r in chosen]
+        return table(("figure", a, b, f"change ({b} − {a}, 95% interval)"), body, "compare")
 
-    table_rows = [[("▲ " if r["moved"] else "") + escape(r["figure"]), cell(r["a"], r["figure"]),
-                   cell(r["b"], r["figure"]),
-                   diff_text(r, points=("rate" in r["figure"] or "taken" in r["figure"]), digits=2)]
-                  for r in rows]
-    return (f"<p>{escape(a)} against {escape(b)}, on the same seeds (paired game by game for the game-level "
-            f"figures). {moved} figure(s) moved beyond their 95% intervals (▲).</p>"
-            + table(("figure", escape(a), escape(b), "change (b − a, 95% interval)"), table_rows, "compare"))
+    moved = [r for r in rows if r["moved"]]
+    still = [r for r in rows if not r["moved"] and "item" not in r]
+    items = [r for r in rows if not r["moved"] and "item" in r]
+    out = [f"<p>{escape(a)} against {escape(b)} on the same seeds. Game-level figures are paired game by game "
+           f"(the mean of each seed's difference); item figures compare the two sides' rates. "
+           f"{len(moved)} figure(s) moved beyond their 95% intervals (▲). Changes of rates are in points.</p>",
+           "<h3>Moved</h3>", rows_of(moved) if moved else "<p class=quiet>Nothing moved beyond its interval.</p>",
+           "<h3>The game's figures that did not move</h3>", rows_of(still)]
+    if items:
+        out.append(f"<details><summary>The items' figures that did not move ({len(items)})</summary>"
+                   f"{rows_of(items)}</details>")
+    return "".join(out)
 
 
 STYLE = """
