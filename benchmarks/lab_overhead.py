@@ -30,26 +30,38 @@ def main() -> None:
     parser.add_argument("--seats", default="greedy")
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--backend", default="local", choices=("local", "ray"))
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
+    clock = time.process_time
+    if args.backend == "ray":
+        import ray
+
+        ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False)
+        clock = time.perf_counter
     options = parse_assignments(args.option)
     seats = args.seats.split(",")
     plain, lab, render = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for rep in range(args.repeats):
-            t0 = time.process_time()
-            run_batch(args.game, args.games, [args.players], seats, 0, options, workers=1)
-            plain.append(time.process_time() - t0)
+            t0 = clock()
+            run_batch(args.game, args.games, [args.players], seats, 0, options, workers=args.workers,
+                      backend=args.backend)
+            plain.append(clock() - t0)
             out = Path(tmp) / f"run{rep}"
-            t0 = time.process_time()
-            run_lab(args.game, args.games, [args.players], seats, 0, options, out, workers=1)
-            lab.append(time.process_time() - t0)
+            t0 = clock()
+            run_lab(args.game, args.games, [args.players], seats, 0, options, out, workers=args.workers,
+                    backend=args.backend)
+            lab.append(clock() - t0)
             t0 = time.process_time()
             write(out)
             render.append(time.process_time() - t0)
     best_plain, best_lab = min(plain), min(lab)
     print(json.dumps({
         "game": args.game, "games": args.games, "players": args.players, "seats": seats, "options": options,
-        "simulate_cpu_seconds": [round(x, 2) for x in plain], "report_games_cpu_seconds": [round(x, 2) for x in lab],
+        "backend": args.backend, "workers": args.workers,
+        "seconds": "wall" if args.backend == "ray" else "cpu",
+        "simulate_seconds": [round(x, 2) for x in plain], "report_games_seconds": [round(x, 2) for x in lab],
         "render_cpu_seconds": [round(x, 2) for x in render],
         "statistics_overhead_percent": round((best_lab / best_plain - 1) * 100, 1),
     }))

@@ -4,6 +4,7 @@ same report, and anyone can check a figure with one query)."""
 from __future__ import annotations
 
 import math
+import statistics
 from typing import Any
 
 from ...engine import seat_name
@@ -115,8 +116,7 @@ def _units_sql(coop: bool) -> str:
 
 def items(view: LabView, threshold: float) -> list[dict[str, Any]]:
     """Per declared item: appearance and taken rates, and the win rate and score of the seats (the team, in a
-    cooperative game) that had it against those that did not, with 95% intervals; `flagged` when the win-rate
-    difference is beyond `threshold` points and its interval leaves out 0."""
+    cooperative game) that had it against those that did not, with 95% intervals; `flagged` (see `flag`)."""
     games = view.value("SELECT count(*) FROM games") or 0
     names = view.item_names()
     appeared = {(k, i): c for k, i, c in view.sql(
@@ -143,7 +143,6 @@ def items(view: LabView, threshold: float) -> list[dict[str, Any]]:
         diff, lo, hi = rate_difference(with_[1], with_[0], without[1], without[0])
         sdiff, slo, shi = mean_difference(with_[2], with_[3], with_[0], without[2], without[3], without[0])
         a = appeared.get(key, 0)
-        flagged = not math.isnan(diff) and abs(diff) * 100 >= threshold and (lo > 0 or hi < 0)
         out.append({
             "kind": key[0], "item": key[1], "name": name, "group": group,
             "appeared": rate(a, games), "taken": rate(taken.get(key, 0), a),
@@ -151,9 +150,29 @@ def items(view: LabView, threshold: float) -> list[dict[str, Any]]:
             "without": {**rate(without[1], without[0]), "score": mean(without[2], without[3], without[0])},
             "effect": {"diff": diff, "lo": lo, "hi": hi},
             "score_effect": {"diff": sdiff, "lo": slo, "hi": shi},
-            "flagged": flagged,
         })
+    flag(out, threshold)
     return out
+
+
+def flag(items: list[dict[str, Any]], threshold: float) -> None:
+    """Mark the items whose effect stands out from their kind's: beyond `threshold` points from the median
+    effect of the items of that kind, with a 95% interval that leaves that median out.
+
+    Holding any item of a kind goes with winning more or less often (a seat that takes more tiles or
+    tokens scores more), so each item is measured against its kind's typical effect, not against zero."""
+    effects: dict[str, list[float]] = {}
+    for i in items:
+        if not math.isnan(i["effect"]["diff"]):
+            effects.setdefault(i["kind"], []).append(i["effect"]["diff"])
+    medians = {kind: statistics.median(values) for kind, values in effects.items()}
+    for i in items:
+        e = i["effect"]
+        base = medians.get(i["kind"], 0.0)
+        i["kind_median"] = base
+        i["relative"] = {"diff": e["diff"] - base, "lo": e["lo"] - base, "hi": e["hi"] - base}
+        i["flagged"] = (not math.isnan(e["diff"]) and abs(e["diff"] - base) * 100 >= threshold
+                        and (e["lo"] > base or e["hi"] < base))
 
 
 def errors(view: LabView) -> list[dict[str, Any]]:
@@ -167,7 +186,7 @@ def figures(view: LabView, threshold: float = DEFAULT_THRESHOLD) -> dict[str, An
     head = header(view)
     by_players = {str(n): per_players(view, n) for n in sorted(set(view.meta["players"]))}
     listed = items(view, threshold)
-    flagged = sorted((i for i in listed if i["flagged"]), key=lambda i: -abs(i["effect"]["diff"]))
+    flagged = sorted((i for i in listed if i["flagged"]), key=lambda i: -abs(i["relative"]["diff"]))
     return {"header": head, "threshold": threshold, "by_players": by_players, "items": listed,
             "flagged": [[i["kind"], i["item"]] for i in flagged], "errors": errors(view)}
 

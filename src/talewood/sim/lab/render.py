@@ -124,15 +124,18 @@ def summary(fig: dict[str, Any]) -> str:
 def flagged(fig: dict[str, Any]) -> str:
     items = {(i["kind"], i["item"]): i for i in fig["items"]}
     chosen = [items[(k, key)] for k, key in fig["flagged"]]
-    intro = (f"<p>Items whose holders' win rate differs from the others' by {fig['threshold']:g} points or more, "
-             f"with a 95% interval that leaves out zero ({len(chosen)} of {len(fig['items'])} items). Among many "
-             f"items about one in twenty clears the interval by chance: more games narrow the intervals.</p>")
+    intro = (f"<p>Items that stand out from their kind: the win rate of the seats that had one differs from "
+             f"the others' by {fig['threshold']:g} points or more beyond the typical item of its kind (the "
+             f"median effect of the kind's items), with a 95% interval that leaves that median out "
+             f"({len(chosen)} of {len(fig['items'])} items). Among many items about one in twenty clears the "
+             f"interval by chance: more games narrow the intervals.</p>")
     if not chosen:
         return intro + "<p class=quiet>No item is flagged.</p>"
     rows = [[escape(i["kind"]), escape(i["name"]), rate_text(i["with"]), rate_text(i["without"]),
-             diff_text(i["effect"]), diff_text(i["score_effect"], points=False, digits=2)] for i in chosen]
+             diff_text(i["effect"]), f"{i['kind_median'] * 100:+.1f}", diff_text(i["relative"]),
+             diff_text(i["score_effect"], points=False, digits=2)] for i in chosen]
     return intro + table(("kind", "item", "win rate with it", "without it", "difference (points)",
-                          "score difference"), rows, "flagged")
+                          "kind's median", "beyond the median", "score difference"), rows, "flagged")
 
 
 def win_rates(fig: dict[str, Any]) -> str:
@@ -227,8 +230,9 @@ def items(fig: dict[str, Any]) -> str:
     who = "the team" if coop else "seats"
     out = [f"<p>Appeared: the share of games the item was in. Taken: the share of those games in which a seat "
            f"had it at the end. Win rate and score of {who} that had it against {who} that did not, in the games "
-           f"it was in; the difference in points of win rate with its 95% interval. Flagged (⚑): beyond "
-           f"{fig['threshold']:g} points with an interval that leaves out zero.</p>"]
+           f"it was in; the difference in points of win rate with its 95% interval. The plot marks zero, the "
+           f"median effect of the kind (dashed) and {fig['threshold']:g} points either side of it. Flagged (⚑): "
+           f"beyond those, with an interval that leaves the median out.</p>"]
     kinds: dict[str, list[dict[str, Any]]] = {}
     for i in listed:
         kinds.setdefault(i["kind"], []).append(i)
@@ -239,7 +243,7 @@ def items(fig: dict[str, Any]) -> str:
             plotted.sort(key=lambda i: -i["effect"]["diff"])
             out.append(svg.forest(f"Win-rate effect of each {kind}",
                                   [(i["name"], i["effect"]["diff"], i["effect"]["lo"], i["effect"]["hi"],
-                                    i["flagged"]) for i in plotted], fig["threshold"]))
+                                    i["flagged"]) for i in plotted], fig["threshold"], plotted[0]["kind_median"]))
         rows = [[("⚑ " if i["flagged"] else "") + escape(i["name"]) + (f" <span class=ci>{escape(i['group'])}</span>"
                                                                         if i["group"] else ""),
                  rate_text(i["appeared"]), rate_text(i["taken"]), rate_text(i["with"]), rate_text(i["without"]),

@@ -46,7 +46,7 @@ def event_rates(view: LabView, section_id: str, title: str, kind: str, event: st
         out.append([escape(names.get((kind, key), (key, ""))[0]), str(held), rate_text(rate(hit[0], held)),
                     rate_text(rate(hit[1], hit[0])), rate_text(rate(miss[1], miss[0])),
                     diff_text({"diff": d, "lo": lo, "hi": hi})])
-    head = ("card", "held", f"{yes} (of those held)", f"win rate when {yes}", f"win rate when {no}",
+    head = ("item", "held", f"{yes} (of those held)", f"win rate when {yes}", f"win rate when {no}",
             "difference (points)")
     return Section(section_id, title, (f"<p>{intro}</p>" if intro else "") + table(head, out, "events"))
 

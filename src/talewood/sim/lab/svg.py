@@ -144,13 +144,14 @@ def histogram(title: str, hist: dict[str, Any], unit: str = "") -> str:
     return _svg(WIDTH, height, title, body)
 
 
-def forest(title: str, rows: Sequence[tuple[str, float, float, float, bool]], threshold: float) -> str:
-    """Effects with 95% intervals around 0, in points of win rate, with the flagging threshold marked;
-    `rows` are (label, difference, low, high, flagged), differences as fractions."""
+def forest(title: str, rows: Sequence[tuple[str, float, float, float, bool]], threshold: float,
+           median: float = 0.0) -> str:
+    """Effects with 95% intervals, in points of win rate, with zero, the kind's median (dashed) and the flagging
+    threshold either side of it marked; `rows` are (label, difference, low, high, flagged), as fractions."""
     left, right, top = 230, 20, 10
     height = top + ROW * max(1, len(rows)) + 30
     values = [v * 100 for _, d, lo, hi, _ in rows for v in (lo, hi) if math.isfinite(v)]
-    bound = max([abs(v) for v in values] + [threshold * 1.5])
+    bound = max([abs(v) for v in values] + [abs(median * 100) + threshold * 1.5])
     ticks = nice_ticks(-bound, bound)
     span = (ticks[-1] - ticks[0]) or 1
 
@@ -163,7 +164,9 @@ def forest(title: str, rows: Sequence[tuple[str, float, float, float, bool]], th
         body.append(f'<line class="grid" x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top}" y2="{axis}"/>'
                     f'<text class="tick" x="{x(t):.1f}" y="{axis + 16}" text-anchor="middle">{t:+g}</text>')
     body.append(f'<line class="zero" x1="{x(0):.1f}" x2="{x(0):.1f}" y1="{top}" y2="{axis}"/>')
-    for edge in (-threshold, threshold):
+    centre = median * 100
+    body.append(f'<line class="reference" x1="{x(centre):.1f}" x2="{x(centre):.1f}" y1="{top}" y2="{axis}"/>')
+    for edge in (centre - threshold, centre + threshold):
         body.append(f'<line class="threshold" x1="{x(edge):.1f}" x2="{x(edge):.1f}" y1="{top}" y2="{axis}"/>')
     for i, (label, d, lo, hi, flagged) in enumerate(rows):
         cy = top + ROW * i + ROW / 2

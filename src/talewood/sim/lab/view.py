@@ -19,6 +19,9 @@ class LabView:
         self.folder = folder
         self.meta = read_meta(folder)
         self.con = duckdb.connect()
+        # one thread: sums are then added in the files' order, so the same files give the very same figures
+        # (several threads may round a mean differently from one rendering to the next)
+        self.con.execute("SET threads = 1")
         self.variant = ""
         self.use(self.meta["variants"][0]["label"])
 
