@@ -243,6 +243,8 @@ def create_and_play(server: Server, browser: Any, game: str, options: dict[str, 
     page.wait_for_selector("#board svg")
 
     def stage(name: str) -> None:
+        if size == "desktop":
+            page.mouse.move(0, 0)       # no tooltip of the last piece clicked over the photograph
         if screens is not None:
             page.screenshot(path=str(screens / f"{game}-{size}-{name}.png"), full_page=True)
         if check:

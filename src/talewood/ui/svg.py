@@ -12,6 +12,33 @@ from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+GLYPH = 0.58   # an average glyph's width, in em, of the boards' fonts (a safe side for capitals)
+
+
+def wrap(text: str, width: float, size: float, lines: int = 1) -> list[str]:
+    """`text` in at most `lines` lines, each at most `width` wide at font `size`. Words are kept whole;
+    when the text does not fit, the last line ends in "…" (the full text belongs in the element's
+    data-info, so nothing is lost)."""
+    per_line = max(2, int(width / (size * GLYPH)))
+    rows: list[str] = []
+    line = ""
+    for word in text.split():
+        if len(word) > per_line:
+            word = word[:per_line - 1] + "…"
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) <= per_line:
+            line = candidate
+        else:
+            rows.append(line)
+            line = word
+    if line:
+        rows.append(line)
+    if len(rows) > lines:
+        last = rows[lines - 1]
+        rows = rows[:lines]
+        rows[-1] = (last if len(last) < per_line else last[:per_line - 1].rstrip()) + "…"
+    return rows
+
 
 def attr(value: object) -> str:
     """A quoted, escaped XML attribute value."""
@@ -80,24 +107,28 @@ class Canvas:
 
 def score_sheet(c: Canvas, x: float, y: float, width: float, sheet: Sequence[tuple[str, Sequence[str]]],
                 names: Sequence[str], winners: Sequence[int], colours: Sequence[str]) -> float:
-    """The end-of-game breakdown as a table (a row per scoring item, a column per seat); returns
-    the y below it."""
+    """The end-of-game breakdown as a table (a row per scoring item, a column per seat); a long cell
+    (a Wish, a Hex) wraps onto more lines in its column. Returns the y below it."""
     label_w = min(260.0, width * 0.34)
     col_w = (width - label_w) / max(1, len(names))
-    row_h = 22
+    row_h, line_h = 22, 14
+    rows = [(label, [wrap(str(cell), col_w - 10, 12, 4) or [""] for cell in cells]) for label, cells in sheet]
+    heights = [row_h + line_h * (max((len(lines) for lines in cells), default=1) - 1) for _, cells in rows]
     with c.group("score-sheet"):
-        c.rect(x, y, width, row_h * (len(sheet) + 1) + 8, "#fffaf0", "#b8860b", 1.5)
+        c.rect(x, y, width, row_h + sum(heights) + 8, "#fffaf0", "#b8860b", 1.5)
         for i, name in enumerate(names):
             star = " ★" if i in winners else ""
             c.text(x + label_w + col_w * (i + 0.5), y + 16, name + star, size=13, anchor="middle", weight="bold",
                    fill=colours[i % len(colours)])
-        for r, (label, cells) in enumerate(sheet):
-            ry = y + row_h * (r + 1)
-            last = r == len(sheet) - 1
+        ry = y + row_h
+        for r, ((label, cells), h) in enumerate(zip(rows, heights, strict=True)):
+            last = r == len(rows) - 1
             if r % 2 == 0:
-                c.rect(x + 2, ry + 3, width - 4, row_h, "#f6eedb", rx=2)
+                c.rect(x + 2, ry + 3, width - 4, h, "#f6eedb", rx=2)
             c.text(x + 10, ry + 18, label, size=12, weight="bold" if last else "normal")
-            for i, cell in enumerate(cells):
-                c.text(x + label_w + col_w * (i + 0.5), ry + 18, cell, size=12, anchor="middle",
-                       weight="bold" if last else "normal", extra=' class="score-cell"')
-    return y + row_h * (len(sheet) + 1) + 12
+            for i, lines in enumerate(cells):
+                for k, line in enumerate(lines):
+                    c.text(x + label_w + col_w * (i + 0.5), ry + 18 + line_h * k, line, size=12, anchor="middle",
+                           weight="bold" if last else "normal", extra=' class="score-cell"')
+            ry += h
+    return ry + 12

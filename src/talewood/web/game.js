@@ -119,6 +119,7 @@ function draw(token) {
   st.textContent = status;
   st.className = "status" + (p.thinking !== null && p.thinking !== undefined ? " thinking" : "");
   st.dataset.turn = p.current_player === p.seat && !p.over ? "yours" : "";
+  window.talewoodInfo.hide();          // its choices belonged to the last state
   $("#board").innerHTML = p.svg;
   $("#prompt").textContent = p.over ? "The game is over." : p.prompt;
   // at the end the final scores say it all: no empty card of choices above them
@@ -217,9 +218,14 @@ $("#zoom").addEventListener("click", () => {
   $("#zoom").setAttribute("aria-pressed", String(zoomed));
 });
 
-$("#board").addEventListener("click", (ev) => {
-  const target = ev.target.closest("[data-action]");
-  if (target) send({ type: "action", action: +target.dataset.action });
+// The board: a piece's text on hover or tap (info.js); a click plays, a tap first asks.
+window.talewoodInfo.attach($("#board"), {
+  labelOf: (id) => {
+    const entry = sockets.get(shownToken);
+    const a = entry && entry.payload ? entry.payload.actions.find((x) => x.id === id) : null;
+    return a ? a.label : null;
+  },
+  act: (id) => send({ type: "action", action: id }),
 });
 for (const t of tokens) connect(t);
 

@@ -14,6 +14,7 @@ async function show(n) {
   $("#slider").max = steps; $("#slider").value = step;
   $("#step").textContent = `move ${step} of ${steps}`;
   $("#last-move").textContent = p.last ? `Last move: Player ${p.last.seat + 1} — ${p.last.label}` : "The start of the game.";
+  window.talewoodInfo.hide();
   $("#board").innerHTML = p.svg;
   const sel = $("#seat");
   if (sel.options.length === 1) p.seats.forEach((k, i) => sel.append(new Option(`Player ${i + 1} (${k})`, i)));
@@ -29,4 +30,5 @@ $("#last").onclick = () => show(steps);
 $("#slider").oninput = (e) => show(+e.target.value);
 $("#seat").onchange = (e) => { seat = e.target.value; show(step); };
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(step + 1); if (e.key === "ArrowLeft") show(step - 1); });
+window.talewoodInfo.attach($("#board"), {});
 show(0);

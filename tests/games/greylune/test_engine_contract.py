@@ -92,7 +92,7 @@ def test_the_view_speaks_the_engines_vocabulary() -> None:
     assert "players_state" not in view
     assert (view["seat"], view["players"], view["current_player"], view["over"]) == (0, 2, 1, False)
     assert view["decision"] == {"kind": "Move", "seat": 1, "reach": 2, "elwen_used": False}
-    assert view["prompt"] == "Player 2: move your Adventurer (or stay)"
+    assert view["prompt"] == "Player 2: move your Adventurer up to 2 spaces (or stay)"
     assert [p["name"] for p in view["player_states"]] == ["Player 1", "Player 2"]
 
 
@@ -101,7 +101,7 @@ def test_the_observation_is_laid_out_from_the_observer() -> None:
     s = scenario(players=3, turn={"seat": 2, "season": "Summer"},
                  seats={1: {"coins": 20, "items": ["Horn"], "untold": ["Bear"]}})
     spec = GAME.observation_spec(3, s.options)
-    assert spec.size == len(GAME.encode(s, 0)) == 1740
+    assert spec.size == len(GAME.encode(s, 0)) == 1743
     width = spec.segments[[x.name for x in spec.segments].index("seats")].shape[1]
     coins = 6                                # present, to act, first player, Spring, Summer, Autumn, coins…
     for observer, slot in ((0, 1), (1, 0), (2, 2)):   # seat 1 is slot 1 for seat 0, 0 for itself, 2 for seat 2

@@ -6,13 +6,13 @@ import pytest
 
 from talewood.engine import IllegalAction
 from talewood.games.greylune import rulings
-from talewood.games.greylune.adventure import AfterMove, Move
+from talewood.games.greylune.adventure import AfterMove, Meet, Move, QuestPotions
 from talewood.games.greylune.board import AUTUMN, SPRING, SUMMER
 from talewood.games.greylune.content import MAG, VP
-from talewood.games.greylune.effects import BonusToken, Gain, KaelOffer, LucanOffer
+from talewood.games.greylune.effects import BonusToken, Gain, IsandreOffer, KaelOffer, LucanOffer
 from talewood.games.greylune.items import DiscardItem
 from talewood.games.greylune.scoring import breakdown, companion_vp
-from talewood.games.greylune.village import NerisOffer
+from talewood.games.greylune.village import NerisOffer, SeliaItemSeal
 
 from .helpers import (
     GAME,
@@ -379,8 +379,9 @@ def test_mira_places_a_villager_after_a_move() -> None:
     s = scenario(turn=SUMMER_TURN, seats={0: {"companions": ["Mira"]}})
     s.apply(act("special", option=1))
     s.apply(act("move_to", space=1))
+    s.apply(act("decline"))                 # not before resolving the space
     s.apply(act("stop"))
-    assert type(s.stack[-1]) is AfterMove
+    assert type(s.stack[-1]) is AfterMove and not s.stack[-1].before
     s.apply(act("react"))
     s.apply(act("place", gap=0))
     assert s.gapv[0] == 1 and s.active[0] == 1
@@ -444,3 +445,108 @@ def test_player_counts_and_options() -> None:
               for seed in range(20)}
     assert len(firsts) > 1
     assert GAME.new_game(4, 3).current_player == 0
+
+
+# -- reactions and Potions read as the cards say ------------------------------------------------------
+def test_isandre_readies_a_companion_exhausted_for_its_reaction() -> None:
+    # "When you exhaust a card": Ariok, exhausted to ignore a requirement, is readied and may be used again
+    # on the same Encounter (Isandre exhausts herself, so there is no loop)
+    s = scenario(encounters=["Initiation"], turn=SUMMER_TURN, decision=move(0),
+                 seats={0: {"companions": ["Ariok", "Isandre"], "magic": 2, "adventurer": 1}})
+    s.apply(act("move_to", space=1))
+    s.apply(act("encounter", encounter=enc("Initiation")))
+    s.apply(act("ariok"))
+    assert type(s.stack[-1]) is IsandreOffer and "Ariok" in s.stack[-1].prompt(s)
+    s.apply(act("react"))
+    assert s.ready_card(0, card("Ariok")) and not s.ready_card(0, card("Isandre"))
+    assert act("ariok") in s.legal_actions()
+    s.apply(act("ariok"))
+    assert s.mag[0] == 0 and type(s.stack[-1]) is Meet and s.stack[-1].ignores == 2
+
+
+def test_isandre_lets_kael_pay_one_less_strength_twice() -> None:
+    s = scenario(turn=SUMMER_TURN, seats={0: {"companions": ["Kael", "Isandre"], "strength": 2}})
+    s.stack.append(KaelOffer(0, 2))
+    s.invalidate()
+    s.apply(act("react"))
+    assert type(s.stack[-1]) is IsandreOffer
+    s.apply(act("react"))
+    assert type(s.stack[-1]) is KaelOffer and s.stack[-1].amount == 1
+    s.apply(act("react"))
+    assert s.str_[0] == 2 and not s.ready_card(0, card("Kael"))
+
+
+def test_isandre_is_not_offered_for_herself_or_when_exhausted() -> None:
+    s = scenario(turn=SUMMER_TURN, seats={0: {"companions": ["Kael", "Isandre"], "strength": 2,
+                                              "exhausted": ["Isandre"]}})
+    s.stack.append(KaelOffer(0, 2))
+    s.invalidate()
+    s.apply(act("react"))
+    assert not any(type(f) is IsandreOffer for f in s.stack) and s.str_[0] == 1
+
+
+def test_a_strength_potion_counts_for_the_giant_quest() -> None:
+    # Giant: have at least 4 Strength; Strength 2 and a Strength Potion (+2) complete it
+    s = scenario(quests={4: "Giant"}, turn=SUMMER_TURN, decision=move(0),
+                 seats={0: {"strength": 2, "adventurer": 4, "items": ["Strength Potion"]}})
+    s.apply(act("move_to", space=4))
+    assert act("quest") in s.legal_actions()
+    s.apply(act("quest"))
+    assert type(s.stack[-1]) is QuestPotions
+    assert act("quest") not in s.legal_actions()   # not yet: the Potion first
+    s.apply(act("potion", card=cid("Strength Potion")))
+    s.apply(act("quest"))
+    assert (s.quest_done[0] >> 4) & 1 and s.str_[0] == 2
+    assert card("Strength Potion") not in s.items[0]
+
+
+def test_a_flying_potion_counts_for_the_dragon_quest_but_not_for_spending() -> None:
+    s = scenario(quests={5: "Dragon"}, turn=SUMMER_TURN, decision=move(0),
+                 seats={0: {"strength": 2, "magic": 2, "adventurer": 5, "items": ["Flying Potion"]}})
+    s.apply(act("move_to", space=5))
+    s.apply(act("quest"))
+    s.apply(act("potion", card=cid("Flying Potion")))
+    s.apply(act("quest"))
+    assert (s.quest_done[0] >> 5) & 1
+    # Undeads spends 1 Strength and 1 Magic: a Potion cannot pay it
+    s = scenario(quests={5: "Undeads"}, turn=SUMMER_TURN, decision=move(0),
+                 seats={0: {"strength": 0, "magic": 1, "adventurer": 5, "items": ["Flying Potion"]}})
+    s.apply(act("move_to", space=5))
+    assert act("quest") not in s.legal_actions()
+
+
+def test_mira_may_place_a_villager_before_the_encounter() -> None:
+    # "When you go adventuring (before or after resolving an Encounter)"
+    s = scenario(encounters=["Initiation"], turn=SUMMER_TURN, decision=move(1),
+                 seats={0: {"companions": ["Mira"]}})
+    s.apply(act("move_to", space=1))
+    top = s.stack[-1]
+    assert type(top) is AfterMove and top.before and "before" in top.prompt(s)
+    s.apply(act("react"))
+    s.apply(act("place", gap=0))
+    assert s.gapv[0] == 1
+    s.apply(act("encounter", encounter=enc("Initiation")))
+    s.apply(act("sides", sides=0))
+    assert s.mag[0] == 1 and not any(type(f) is AfterMove for f in s.stack)
+
+
+def test_selia_chooses_the_value_of_the_seal_that_comes_with_an_item() -> None:
+    # "When you activate a Seal token": the Mana Potion's Seal (gain VP equal to its value) is one
+    s = scenario(village={4: "Mana Potion"}, seals={4: [1]}, turn=SUMMER_TURN,
+                 seats={0: {"companions": ["Selia"], "in_village": [[4, 5]], "coins": 8}})
+    s.apply(act("activate", gap=gap_between(4, 5), slot=4))
+    assert type(s.stack[-1]) is SeliaItemSeal
+    s.apply(act("selia", value=3))
+    assert s.vp[0] == 3 and not s.ready_card(0, card("Selia"))
+
+
+def test_lucan_used_in_autumn_says_he_stays_exhausted_next_year() -> None:
+    s = scenario(turn=SUMMER_TURN, seats={0: {"companions": ["Lucan"]}})
+    s.season[0] = AUTUMN
+    s.stack.append(Gain(0, MAG, 1, 0))
+    s.settle()
+    s.invalidate()
+    top = s.stack[-1]
+    assert type(top) is LucanOffer and "stays exhausted all next year" in top.prompt(s)
+    s.season[0] = SUMMER
+    assert "next year" not in top.prompt(s)

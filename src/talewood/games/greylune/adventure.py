@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import automatic, decision, seat_name
 from . import effects, items, stories
 from .actions import NGAPS, SIDE_NAMES
-from .content import INCOME, SPEND_COINS, Effect
+from .content import HAVE_MAG, HAVE_SM, HAVE_STR, INCOME, SPEND_COINS, Effect
 
 if TYPE_CHECKING:
     from .state import GreyluneState
 
 # the boosts a ready Potion gives an Encounter: (Strength, Magic, requirements ignored)
 POTION_BOOSTS = {"strength": (2, 0, 0), "mana": (0, 2, 0), "flying": (1, 1, 0), "invisibility": (0, 0, 1)}
+HAVE_REQS = (HAVE_STR, HAVE_MAG, HAVE_SM)
 
 
 @decision
@@ -27,7 +28,9 @@ class Move(NamedTuple):
     elwen_used: bool
 
     def prompt(self, s: GreyluneState) -> str:
-        return "move your Adventurer (or stay)"
+        spaces = "1 space" if self.reach == 1 else f"{self.reach} spaces"
+        elwen = ", Elwen's 2 included" if self.elwen_used else ""
+        return f"move your Adventurer up to {spaces}{elwen} (or stay)"
 
     def legal(self, s: GreyluneState) -> list[int]:
         p = self.seat
@@ -35,45 +38,46 @@ class Move(NamedTuple):
         pos = s.adventurer[p]
         base = s.ids.move
         out = [base + d for d in range(max(0, pos - reach), min(5, pos + reach) + 1)]
-        if not self.elwen_used and s.ready_card(p, s.tables.elwen):
+        if s.ready_card(p, s.tables.elwen):      # again if Isandre readied her
             out.append(s.ids.elwen)
         return out
 
     def apply(self, s: GreyluneState, action: int) -> None:
         p = self.seat
         if action == s.ids.elwen:
-            s.exh[p] |= 1 << s.tables.elwen
             s.stack.append(Move(p, self.reach + 2, True))
+            effects.exhaust(s, p, s.tables.elwen)
             return
         d = action - s.ids.move
         s.adventurer[p] = d
         if s.log is not None:
             s.emit("move", f"{seat_name(p)}'s Adventurer goes to the {s.c.crests[d]} space", seat=p)
-        s.stack.append(EndOfMove(p))
+        s.stack.append(EndOfMove(p, False))
         if d >= 1:
             arrive = Arrive(p, d)
             if len(arrive.legal(s)) > 1:  # only "stop": nothing to decide
                 s.stack.append(arrive)
+                s.stack.append(EndOfMove(p, True))  # Mira: "before or after resolving an Encounter"
+
+
+def ready_boosts(s: GreyluneState, p: int) -> tuple[int, int, int]:
+    """What all of p's ready Potions would add: (Strength, Magic, requirements ignored)."""
+    kinds = s.tables.potion_kind
+    exh = s.exh[p]
+    bs = bm = ign = 0
+    for i in s.items[p]:
+        boost = POTION_BOOSTS.get(kinds[i])
+        if boost and not (exh >> i) & 1:
+            bs += boost[0]
+            bm += boost[1]
+            ign += boost[2]
+    return bs, bm, ign
 
 
 def encounter_possible(s: GreyluneState, p: int, e: int) -> bool:
     """Could p meet some side of Encounter e, using every ready Potion and Ariok?"""
     card = s.c.encounters[e]
-    kinds = s.tables.potion_kind
-    exh = s.exh[p]
-    bs = bm = ign = 0
-    for i in s.items[p]:
-        kind = kinds[i]
-        if kind and not (exh >> i) & 1:
-            if kind == "strength":
-                bs += 2
-            elif kind == "mana":
-                bm += 2
-            elif kind == "flying":
-                bs += 1
-                bm += 1
-            elif kind == "invisibility":
-                ign += 1
+    bs, bm, ign = ready_boosts(s, p)
     if s.ready_card(p, s.tables.ariok) and s.mag[p] >= 1:
         ign += 1
     if ign:
@@ -91,7 +95,15 @@ def quest_possible(s: GreyluneState, p: int, d: int) -> bool:
         return bool(s.items[p])
     if q.special == "trap":
         return s.active[p] >= 1
-    return s.req_ok(p, q.reqs)    # ruling R18: no Potion boosts a Quest
+    bs, bm, _ = ready_boosts(s, p)   # a Potion's boost counts for a "have at least" Quest
+    return s.req_ok(p, q.reqs, bs, bm)
+
+
+def quest_boostable(s: GreyluneState, p: int, d: int) -> bool:
+    """Does the Quest on space d ask to have some Strength or Magic, and has p a ready Potion adding some?"""
+    q = s.c.quests[s.quests[d - 3]]
+    bs, bm, _ = ready_boosts(s, p)
+    return bool(bs or bm) and any(code in HAVE_REQS for code, _ in q.reqs)
 
 
 @decision
@@ -129,9 +141,47 @@ class Arrive(NamedTuple):
             effects.do_effect(s, p, bonus[0], bonus[1], 0)
             return
         if action == ids.quest:
-            complete_quest(s, p, d)
+            if quest_boostable(s, p, d):
+                s.stack.append(QuestPotions(p, d, 0, 0))
+            else:
+                complete_quest(s, p, d)
             return
         s.stack.append(Meet(p, action - ids.encounter + 1, 0, 0, 0))
+
+
+@decision
+class QuestPotions(NamedTuple):
+    """A Heroic Quest that asks to have Strength or Magic: drink Potions, then complete it. A Potion's boost
+    counts for a "have at least" requirement, never for one that spends."""
+
+    seat: int
+    space: int
+    strength_boost: int
+    magic_boost: int
+
+    def prompt(self, s: GreyluneState) -> str:
+        return "use potions, then complete the Heroic Quest"
+
+    def legal(self, s: GreyluneState) -> list[int]:
+        p = self.seat
+        kinds = s.tables.potion_kind
+        potion_id = s.tables.potion_id
+        out = sorted(potion_id[i] for i in s.items[p]
+                     if kinds[i] in POTION_BOOSTS and POTION_BOOSTS[kinds[i]][:2] != (0, 0) and s.ready_card(p, i))
+        q = s.c.quests[s.quests[self.space - 3]]
+        if s.req_ok(p, q.reqs, self.strength_boost, self.magic_boost):
+            out.append(s.ids.quest)
+        return out
+
+    def apply(self, s: GreyluneState, action: int) -> None:
+        p = self.seat
+        if action == s.ids.quest:
+            complete_quest(s, p, self.space)
+            return
+        idx = s.tables.potion_cards[action - s.ids.potion]
+        st, mg, _ = POTION_BOOSTS[s.tables.potion_kind[idx]]
+        s.stack.append(self._replace(strength_boost=self.strength_boost + st, magic_boost=self.magic_boost + mg))
+        effects.use_potion(s, p, idx)
 
 
 def complete_quest(s: GreyluneState, p: int, d: int) -> None:
@@ -221,15 +271,15 @@ class Meet(NamedTuple):
         e = self.encounter
         ids = s.ids
         if action == ids.ariok:
-            s.exh[p] |= 1 << s.tables.ariok
             s.mag[p] -= 1
             s.stack.append(self._replace(ignores=self.ignores + 1))
+            effects.exhaust(s, p, s.tables.ariok)
             return
         if action < ids.sides:
             idx = s.tables.potion_cards[action - ids.potion]
             st, mg, ign = POTION_BOOSTS[s.tables.potion_kind[idx]]
-            effects.use_potion(s, p, idx)
             s.stack.append(Meet(p, e, self.strength_boost + st, self.magic_boost + mg, self.ignores + ign))
+            effects.use_potion(s, p, idx)
             return
         card = s.c.encounters[e]
         chosen = side_sets(action - ids.sides, len(card.sides))
@@ -250,9 +300,11 @@ class Meet(NamedTuple):
 
 @automatic
 class EndOfMove(NamedTuple):
-    """The move is over: offer Mira or an Endurance Potion if a Villager could go into the Village."""
+    """On arrival, before what the space offers is resolved, and when the move is over: offer Mira or an
+    Endurance Potion if a Villager could go into the Village (ruling R8)."""
 
     seat: int
+    before: bool            # True on arrival, before the Encounter (or the space's bonus or Quest)
 
     def run(self, s: GreyluneState) -> None:
         p = self.seat
@@ -261,7 +313,7 @@ class EndOfMove(NamedTuple):
         kinds = s.tables.potion_kind
         if s.ready_card(p, s.tables.mira) or any(kinds[i] == "endurance" and s.ready_card(p, i)
                                                  for i in s.items[p]):
-            s.stack.append(AfterMove(p))
+            s.stack.append(AfterMove(p, self.before))
 
 
 @decision
@@ -269,9 +321,11 @@ class AfterMove(NamedTuple):
     """Exhaust Mira or drink an Endurance Potion to put a Villager into the Village?"""
 
     seat: int
+    before: bool            # True on arrival, before resolving what the space offers
 
     def prompt(self, s: GreyluneState) -> str:
-        return "place a Villager in the Village (Mira or Endurance Potion)?"
+        when = "before resolving this space" if self.before else "now that the move is over"
+        return f"{when}: place a Villager in the Village (Mira or Endurance Potion)?"
 
     def legal(self, s: GreyluneState) -> list[int]:
         p = self.seat
@@ -289,12 +343,12 @@ class AfterMove(NamedTuple):
         ids = s.ids
         if action == ids.decline:
             return
+        s.stack.append(EndOfMove(p, self.before))
+        s.stack.append(PutVillager(p))
         if action == ids.react:
-            s.exh[p] |= 1 << s.tables.mira
+            effects.exhaust(s, p, s.tables.mira)
         else:
             effects.use_potion(s, p, s.tables.potion_cards[action - ids.potion])
-        s.stack.append(EndOfMove(p))
-        s.stack.append(PutVillager(p))
 
 
 @decision

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import adventure, rulings
-from .board import IN_BOX
+from . import adventure, items, rulings
+from .board import AUTUMN, IN_BOX
 from .content import (
     COINS,
     HALL,
@@ -160,9 +160,20 @@ def pay_reqs(s: GreyluneState, p: int, reqs: tuple[Req, ...]) -> None:
 def use_potion(s: GreyluneState, p: int, idx: int) -> None:
     """A Potion goes back to the box, or is exhausted if its owner has Selia (her permanent effect)."""
     if s.owner[s.tables.selia] == p:
-        s.exh[p] |= 1 << idx
+        exhaust(s, p, idx)
     else:
         discard_item(s, p, idx)
+
+
+def exhaust(s: GreyluneState, p: int, idx: int) -> None:
+    """Exhaust one of p's cards; if it is not Isandre and she is ready, offer her to ready it again (her
+    reaction: "when you exhaust a card", ruling R12). Call it once the frames that continue the current
+    step are on the stack: her offer comes first, then the step goes on, offering the card again if its
+    trigger is still open."""
+    s.exh[p] |= 1 << idx
+    isandre = s.tables.isandre
+    if idx != isandre and s.ready_card(p, isandre):
+        s.stack.append(IsandreOffer(p, idx))
 
 
 def discard_item(s: GreyluneState, p: int, idx: int) -> None:
@@ -264,8 +275,10 @@ class KaelOffer(NamedTuple):
     def apply(self, s: GreyluneState, action: int) -> None:
         p, n = self.seat, self.amount
         if action == s.ids.react:
-            s.exh[p] |= 1 << s.tables.kael
-            n -= 1
+            # the rest is paid next, Kael offered again if Isandre readies him
+            s.stack.append(SpendStrength(p, n - 1))
+            exhaust(s, p, s.tables.kael)
+            return
         s.str_[p] -= n
 
 
@@ -277,6 +290,8 @@ class LucanOffer(NamedTuple):
     skill: int              # the skill just gained (STR or MAG)
 
     def prompt(self, s: GreyluneState) -> str:
+        if s.season[self.seat] == AUTUMN:   # cards are readied when a player moves to Autumn
+            return "exhaust Lucan to gain the other skill too? (in Autumn: he stays exhausted all next year)"
         return "exhaust Lucan to gain the other skill too?"
 
     def legal(self, s: GreyluneState) -> list[int]:
@@ -285,8 +300,8 @@ class LucanOffer(NamedTuple):
     def apply(self, s: GreyluneState, action: int) -> None:
         if action == s.ids.react:
             p = self.seat
-            s.exh[p] |= 1 << s.tables.lucan
             gain_skill(s, p, MAG if self.skill == STR else STR, 1, lucan_ok=False)
+            exhaust(s, p, s.tables.lucan)
 
 
 @decision
@@ -346,3 +361,26 @@ class BonusToken(NamedTuple):
             s.emit("bonus", f"{seat_name(p)} takes the {s.c.bonus_names[k]} Bonus token", seat=p)
         s.stack.append(CheckBonus(p))
         push_effects(s, p, s.c.bonus[k])
+
+
+@decision
+class IsandreOffer(NamedTuple):
+    """Exhaust Isandre to ready the card just exhausted (ruling R12)?"""
+
+    seat: int
+    card: int
+
+    def prompt(self, s: GreyluneState) -> str:
+        return f"exhaust Isandre to ready {s.c.cards[self.card].name} again?"
+
+    def legal(self, s: GreyluneState) -> list[int]:
+        return [s.ids.react, s.ids.decline]
+
+    def apply(self, s: GreyluneState, action: int) -> None:
+        if action != s.ids.react:
+            return
+        p, idx = self.seat, self.card
+        s.exh[p] |= 1 << s.tables.isandre
+        s.exh[p] &= ~(1 << idx)
+        if s.c.cards[idx].abilities:       # an Item just used as a Summer action: use it again at once?
+            s.stack.append(items.UseAgain(p, idx))

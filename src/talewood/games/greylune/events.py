@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import effects
 from .content import READY
-from .view import option_text
+from .texts import option_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState

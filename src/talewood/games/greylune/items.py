@@ -62,14 +62,15 @@ class BranOffer(NamedTuple):
 
     def apply(self, s: GreyluneState, action: int) -> None:
         bran = 1 if action == s.ids.react else 0
-        if bran:
-            s.exh[self.seat] |= 1 << s.tables.bran
         finish_item(s, self.seat, self.card, self.ability, bran)
+        if bran:
+            effects.exhaust(s, self.seat, s.tables.bran)
 
 
 @automatic
 class IsandreCheck(NamedTuple):
-    """Once the Item's effects are done: if it is still exhausted and Isandre ready, offer her."""
+    """Once the Item's effects are done: if it is still exhausted and Isandre ready, offer her (her
+    reaction to an Item exhausted for its ability waits for the ability, so the Item can be used again)."""
 
     seat: int
     card: int
@@ -77,28 +78,7 @@ class IsandreCheck(NamedTuple):
     def run(self, s: GreyluneState) -> None:
         p, idx = self.seat, self.card
         if s.owner[idx] == p and (s.exh[p] >> idx) & 1 and s.ready_card(p, s.tables.isandre):
-            s.stack.append(IsandreOffer(p, idx))
-
-
-@decision
-class IsandreOffer(NamedTuple):
-    """Exhaust Isandre to ready the Item just used?"""
-
-    seat: int
-    card: int
-
-    def prompt(self, s: GreyluneState) -> str:
-        return "exhaust Isandre to ready the Item just used?"
-
-    def legal(self, s: GreyluneState) -> list[int]:
-        return [s.ids.react, s.ids.decline]
-
-    def apply(self, s: GreyluneState, action: int) -> None:
-        if action == s.ids.react:
-            p, idx = self.seat, self.card
-            s.exh[p] |= 1 << s.tables.isandre
-            s.exh[p] &= ~(1 << idx)
-            s.stack.append(UseAgain(p, idx))
+            s.stack.append(effects.IsandreOffer(p, idx))
 
 
 @decision

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment
 from .actions import NGAPS
-from .adventure import AfterMove, Arrive, Meet, Move, PutVillager
+from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
 from .board import NO_CARD, SEASONS, YEARS
 from .content import MAG
-from .effects import BonusToken, HallOfTheHeroes, KaelOffer, LucanOffer, ReadyCard, SkillChoice
+from .effects import BonusToken, HallOfTheHeroes, IsandreOffer, KaelOffer, LucanOffer, ReadyCard, SkillChoice
 from .events import EventFromVillage
-from .items import BranOffer, DiscardItem, IsandreOffer, UseAgain
+from .items import BranOffer, DiscardItem, UseAgain
 from .seasons import Turn
 from .stories import SPECIAL_SOURCE, BardStory, BoostSource, Story
-from .village import ChooseSeal, DorianOffer, NerisCoins, NerisOffer, SeliaOffer
+from .village import ChooseSeal, DorianOffer, NerisCoins, NerisOffer, SeliaItemSeal, SeliaOffer
 
 if TYPE_CHECKING:
     from .game import GreyluneGame
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 SEATS = 4
 DECISIONS = (Turn, EventFromVillage, ChooseSeal, SeliaOffer, NerisOffer, DorianOffer, NerisCoins, BranOffer,
              IsandreOffer, UseAgain, DiscardItem, ReadyCard, SkillChoice, KaelOffer, LucanOffer, HallOfTheHeroes,
-             BonusToken, Move, Arrive, Meet, AfterMove, PutVillager, Story, BoostSource, BardStory)
+             BonusToken, Move, Arrive, Meet, AfterMove, PutVillager, Story, BoostSource, BardStory, QuestPotions,
+             SeliaItemSeal)
 SEAT_FEATURES = (
     "present", "to act", "first player", "Spring", "Summer", "Autumn", "coins /20", "VP /50", "Strength /5",
     "Magic /5", "Adventurer on space 0-5 ×6", "Villagers active, in the Campsite, in the supply, on the Event, "
@@ -42,7 +43,7 @@ SEAT_WIDTH = 3 + 3 + 4 + 6 + 6 + 1 + 3 + 3 + 1
 # the numeric fields of a pending decision, each with its scale
 NUMBERS = (("extra", 8), ("seal", 3), ("selia", 3), ("neris", 1), ("ability", 1), ("donation", 1), ("amount", 5),
            ("magic", 1), ("stage", 1), ("reach", 10), ("elwen_used", 1), ("strength_boost", 6), ("magic_boost", 6),
-           ("ignores", 2), ("total", 3), ("cards", 3), ("left", 2))
+           ("ignores", 2), ("total", 3), ("cards", 3), ("left", 2), ("before", 1))
 
 
 def observation_spec(game: GreyluneGame, players: int) -> ObservationSpec:

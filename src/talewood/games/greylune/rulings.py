@@ -35,10 +35,12 @@ TAVERN_NEEDS_TELLABLE_STORY = True
 SEAL_TAVERN_NEEDS_SEAL = True
 
 # R8. Potions of Mana, Strength, Flying and Invisibility, and Ariok, are offered on arrival, when an
-# Encounter is about to be resolved; their boost lasts for that Encounter only.
-# Elwen is offered when the move starts. Mira and the Endurance Potion are offered when a move ends
-# (after its Encounter, if any), even if nothing was resolved ("before or after resolving").
-# (adventure.Meet carries the boosts; adventure.Move offers Elwen; adventure.EndOfMove Mira and the Potion)
+# Encounter is about to be resolved; their boost lasts for that Encounter only. Mana, Strength and Flying
+# Potions are offered too for a Quest that asks to have Strength or Magic, and their boost counts for it.
+# Elwen is offered when the move starts. Mira and the Endurance Potion ("before or after resolving an
+# Encounter") are offered on arrival, before the space is resolved, and when the move ends.
+# (adventure.Meet and adventure.QuestPotions carry the boosts; adventure.Move offers Elwen;
+# adventure.EndOfMove Mira and the Potion)
 
 # R9. An ignored requirement (Ariok, Invisibility Potion) is applied by the rules to the chosen side whose
 # requirement is unmet, else to a side whose requirement spends something: ignoring never costs more.
@@ -47,11 +49,13 @@ SEAL_TAVERN_NEEDS_SEAL = True
 # moved from the Village onto the Event is not "removed" (no Neris).
 
 # R11. Bran reduces the Villagers spent on an Item ability only (the cards you activate from your board).
-# R12. Isandre readies an Item just used as a Summer action (not a Companion exhausted for a reaction),
-# and the player may use it again at once; this avoids loops. (items.finish_item, items.IsandreOffer)
+# R12. Isandre ("when you exhaust a card") readies any card its owner exhausts, Companions included, never
+# herself (no loop). She is offered at once, on top of what the step does next, so a readied card is
+# offered again while its trigger is open; for an Item used as a Summer action she is offered once its
+# ability is done and the Item may be used again at once. (effects.exhaust, items.IsandreCheck)
 
-# R13. Selia may change the value of a Seal spent on a Building; the Seal that comes with an Item is scored
-# at its face value.
+# R13. Selia ("when you activate a Seal token") may set the value of a Seal spent on a Building and of the
+# Seal that comes with a bought Item. (village.SeliaOffer, village.SeliaItemSeal)
 # R14. Kael makes any Strength payment 1 smaller, down to 0 (Hall of the Heroes, Gathering, Tournament,
 # Diamond, Undeads): the reaction is offered at the moment Strength must be spent.
 
@@ -62,7 +66,8 @@ SPECIAL_ACTION_ONCE_PER_YEAR = True
 # fewer Seals.
 # R17. Unresolved Encounters, unused Village cards and their tokens go out of the game in Winter.
 
-# R18. Temporary boosts (potions) count only for "have" requirements of Encounters, never for Quests.
+# R18. Temporary boosts (Potions) count only for "have" requirements (of Encounters and Quests), never for
+# spending; Ariok and the Invisibility Potion ignore a requirement of an Encounter card only.
 
 # R19. Bonus tokens are taken as soon as the VP are scored, before the rest of the action resolves; a
 # player passing 8 and 20 at once takes two. Final scoring never triggers them.

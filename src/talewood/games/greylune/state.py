@@ -27,7 +27,8 @@ from .content import (
 )
 from .seasons import end_turn
 from .tables import Tables
-from .view import build_view, option_text
+from .texts import option_text
+from .view import build_view
 
 
 class GreyluneState(State):
@@ -178,16 +179,24 @@ class GreyluneState(State):
             card = self.grid[slot]
             name = cards[card].name if card != NO_CARD else "an empty space"
             verb = "activate" if kind == "activate" else "gain coins naming"
-            return f"{verb} {name} (Villager from gap {spec.param('gap')})"
+            return f"{verb} {name} (Villager from {self.gap_name(int(spec.param('gap')))})"
         if kind == "event" and self.event_current >= 0:
             ev = self.c.events[self.event_current]
             k = int(spec.param("option"))
             if k < len(ev.options):
                 return f"{ev.name}: {option_text(ev.options[k].cost, ev.options[k].effects)}"
         if kind == "place":
-            a, b = GAPS[int(spec.param("gap"))]
-            return f"place a Villager between {self.slot_name(a)} and {self.slot_name(b)}"
+            return f"place a Villager {self.gap_name(int(spec.param('gap')))}"
+        if kind == "event_gap":
+            return f"move a Villager from {self.gap_name(int(spec.param('gap')))} onto the Event"
+        if kind == "clear":
+            return f"take back a Villager from {self.gap_name(int(spec.param('gap')))} (no card left)"
         return spec.label
+
+    def gap_name(self, gap: int) -> str:
+        """Where a gap of the Village is, by the cards on either side of it."""
+        a, b = GAPS[gap]
+        return f"between {self.slot_name(a)} and {self.slot_name(b)}"
 
     def slot_name(self, slot: int) -> str:
         """The card in a Village slot, or where the slot is if it is empty (two empty slots differ)."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import effects, rulings
 from .content import COINS, STR, VP, Effect
-from .view import effects_text
+from .texts import effects_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -64,11 +64,11 @@ class Story(NamedTuple):
             if seren and charisma:
                 s.stack.append(BoostSource(p, self.source, self.seal))
                 return
+            story_rewards(s, p, self.source, self.seal, 3)
             if seren:
-                s.exh[p] |= 1 << s.tables.seren
+                effects.exhaust(s, p, s.tables.seren)
             else:
                 effects.use_potion(s, p, charisma[0])
-            story_rewards(s, p, self.source, self.seal, 3)
             return
         e = action - ids.tell + 1
         s.untold[p].remove(e)
@@ -116,11 +116,11 @@ class BoostSource(NamedTuple):
 
     def apply(self, s: GreyluneState, action: int) -> None:
         p = self.seat
+        story_rewards(s, p, self.source, self.seal, 3)
         if action == s.ids.react:
-            s.exh[p] |= 1 << s.tables.seren
+            effects.exhaust(s, p, s.tables.seren)
         else:
             effects.use_potion(s, p, s.tables.potion_cards[action - s.ids.potion])
-        story_rewards(s, p, self.source, self.seal, 3)
 
 
 @decision

@@ -1,10 +1,12 @@
-"""Greylune in the terminal: the board and the seat's own board, drawn from `state.view(seat)`."""
+"""Greylune in the terminal: the board and the seat's own board, drawn from `state.view(seat)`, with
+what each card, Quest, Event and token does written beside it (the view's texts)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +22,8 @@ def _card_cell(card: dict[str, Any] | None) -> str:
         return "[dim](empty)[/dim]"
     seals = f" seals {card['seals']}" if card["seals"] else ""
     cost = f"{card['cost']}c" if card["kind"] != "building" or card["cost"] else "free"
-    return f"[bold]{card['name']}[/bold]\n{card['kind']} {cost}{seals} (+{card['extra_cost']})"
+    return (f"[bold]{escape(card['name'])}[/bold]\n{card['kind']} {cost}{seals} (+{card['extra_cost']})\n"
+            f"[dim]{escape(card['brief'])}[/dim]")
 
 
 def _gap_text(gap: dict[str, Any]) -> str:
@@ -65,25 +68,30 @@ def track_table(view: dict[str, Any]) -> Table:
         if d in quests:
             q = quests[d]
             done = ", ".join(seat_name(p) for p in q["done_by"]) or "no one"
-            encs.append(f"[magenta]Quest {q['name']} {q['vp'][0]}/{q['vp'][1]} VP, "
-                        f"done by {done}[/magenta]")
+            encs.append(f"[magenta]{escape(q['text'])} Done by {done}.[/magenta]")
         table.add_row(f"{d} {crest}", here, "\n".join(encs))
     return table
 
 
-def player_panel(p: dict[str, Any], me: bool) -> Panel:
+def _held(card: dict[str, Any]) -> str:
+    """A Companion or Item a player has, on its own line with what it does."""
+    state = " (exhausted)" if card["exhausted"] else ""
+    return f"\n  [bold]{escape(card['name'])}[/bold]{state}: [dim]{escape(card['brief'])}[/dim]"
+
+
+def player_panel(p: dict[str, Any], me: bool, texts: dict[str, dict[str, str]]) -> Panel:
     v = p["villagers"]
     lines = [
         f"{p['season']}  coins {p['coins']}  VP {p['vp']}  Strength {p['strength']}  Magic {p['magic']}",
         f"Villagers: active {v['active']}, village {v['village']}, campsite {v['campsite']}, "
         f"event {v['event']}, special {v['special']}, supply {v['supply']}",
-        "Companions: " + (", ".join(c["name"] + (" (exhausted)" if c["exhausted"] else "")
-                                    for c in p["companions"]) or "-"),
-        f"Items ({len(p['items'])}/{p['item_limit']}): " + (", ".join(
-            i["name"] + (" (exhausted)" if i["exhausted"] else "") for i in p["items"]) or "-"),
+        "Companions:" + ("".join(_held(c) for c in p["companions"]) or " -"),
+        f"Items ({len(p['items'])}/{p['item_limit']}):" + ("".join(_held(i) for i in p["items"]) or " -"),
         "Untold: " + (", ".join(f"{e['name']}[{e['story']}]" for e in p["untold"]) or "-"),
         "Told: " + (", ".join(e["name"] for e in p["told"]) or "-"),
-        f"Income: {', '.join(p['income']) or '-'}   Bonus tokens: {', '.join(p['bonus_tokens']) or '-'}",
+        "Income: " + ("; ".join(escape(texts["income"][t]) for t in p["income"]) or "-"),
+        "Bonus tokens left: " + ("; ".join(escape(texts["bonus"][t].split(". ")[0].removeprefix("Bonus token "))
+                                           for t in p["bonus_tokens"]) or "-"),
         "End-game VP now: " + ", ".join(f"{label} {p['end_game'][kind]}" for kind, label in SHEET_ROWS),
     ]
     title = seat_name(p["seat"]) + (" (you)" if me else "")
@@ -96,10 +104,8 @@ def render(state: State, seat: int | None) -> RenderableType:
     head = Text.from_markup(
         f"[bold]Greylune[/bold] - year {view['year']} (period {view['period']}), first player "
         f"{seat_name(view['first_player'])}.  {view['prompt']}")
-    event = Text.from_markup(
-        f"Event: [bold]{ev['name']}[/bold]: " + " | ".join(f"{k}) {o}" for k, o in enumerate(ev["options"]))
-        if ev else "Event: -")
-    players = [player_panel(p, p["seat"] == seat) for p in view["player_states"]]
+    event = Text.from_markup(escape(ev["text"]) if ev else "Event: -")
+    players = [player_panel(p, p["seat"] == seat, view["texts"]) for p in view["player_states"]]
     parts: list[RenderableType] = [head, event, village_table(view), track_table(view), *players]
     if view["result"]:
         parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]],

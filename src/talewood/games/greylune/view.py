@@ -12,72 +12,27 @@ from ...engine import seat_name
 from ...engine.stack import frame_name
 from .actions import GAPS, NGAPS
 from .board import NO_CARD, PERIOD_OF_YEAR, SEASONS
-from .content import (
-    COINS,
-    HALL,
-    HAVE_MAG,
-    HAVE_SM,
-    HAVE_STR,
-    INCOME,
-    MAG,
-    MOVE,
-    R_NONE,
-    READY,
-    SEAL_COINS,
-    SEAL_MOVE,
-    SEAL_VP,
-    SKILL_CHOICE,
-    SPEND_COINS,
-    SPEND_MAG,
-    SPEND_STR,
-    SPEND_VILLAGERS,
-    STR,
-    VILLAGER,
-    VP,
-    VP_PER_COMPANION,
-    VP_PER_ITEM,
-    VP_PER_TOLD,
-    VP_PER_UNTOLD,
-    Effect,
-    Req,
-    VillageCard,
-)
+from .content import VillageCard
 from .scoring import breakdown
+from .texts import (
+    effects_text,
+    encounter_text,
+    event_text,
+    option_text,
+    quest_text,
+    req_text,
+    token_texts,
+    village_brief,
+    village_text,
+)
 
 if TYPE_CHECKING:
     from .state import GreyluneState
 
-_REQ_WORDS = {HAVE_STR: "have {n} Strength", HAVE_MAG: "have {n} Magic", HAVE_SM: "have {n} Strength+Magic",
-              SPEND_COINS: "spend {n} coins", SPEND_VILLAGERS: "spend {n} Villager(s)",
-              SPEND_STR: "spend {n} Strength", SPEND_MAG: "spend {n} Magic"}
-_EFFECT_WORDS = {VP: "{n} VP", COINS: "{n} coins", STR: "{n} Strength", MAG: "{n} Magic",
-                 VILLAGER: "{n} Villager", MOVE: "move up to {n}", READY: "ready a card",
-                 SKILL_CHOICE: "1 Strength or 1 Magic", SEAL_VP: "VP = Seal", SEAL_COINS: "coins = Seal",
-                 SEAL_MOVE: "move up to the Seal", VP_PER_TOLD: "{n} VP per told story",
-                 VP_PER_UNTOLD: "{n} VP per untold story", VP_PER_ITEM: "{n} VP per Item",
-                 VP_PER_COMPANION: "{n} VP per Companion", HALL: "Strength/Magic for VP",
-                 INCOME: "the Income token"}
-
-
-def req_text(req: Req) -> str:
-    if req[0] == R_NONE:
-        return "nothing"
-    return _REQ_WORDS[req[0]].format(n=req[1])
-
-
-def effects_text(effects: tuple[Effect, ...]) -> str:
-    return " + ".join(_EFFECT_WORDS[op].format(n=n) for op, n in effects) or "nothing"
-
-
-def option_text(cost: Req, effects: tuple[Effect, ...]) -> str:
-    if cost[0] == R_NONE:
-        return effects_text(effects)
-    return f"{req_text(cost)}: {effects_text(effects)}"
-
-
 def card_json(card: VillageCard) -> dict[str, Any]:
     return {"id": card.id, "name": card.name, "kind": card.kind, "cost": card.cost,
-            "tavern": card.tavern, "potion": card.potion, "end_vp": card.end_vp}
+            "tavern": card.tavern, "potion": card.potion, "end_vp": card.end_vp, "text": village_text(card),
+            "brief": village_brief(card)}
 
 
 def encounter_json(s: GreyluneState, e: int) -> dict[str, Any]:
@@ -85,7 +40,8 @@ def encounter_json(s: GreyluneState, e: int) -> dict[str, Any]:
     card = c.encounters[e]
     return {"id": e, "name": card.name, "distance": card.distance, "crest": c.crests[card.distance],
             "story": card.story, "income": c.income[card.income - 1].name if card.income else None,
-            "sides": [{"req": req_text(side.req), "reward": effects_text(side.reward)} for side in card.sides]}
+            "sides": [{"req": req_text(side.req), "reward": effects_text(side.reward)} for side in card.sides],
+            "text": encounter_text(c, card)}
 
 
 def build_view(s: GreyluneState, seat: int | None) -> dict[str, Any]:
@@ -107,15 +63,18 @@ def build_view(s: GreyluneState, seat: int | None) -> dict[str, Any]:
         "gaps": [{"gap": g, "slots": list(GAPS[g]), "villagers": [s.gapv[g * 4 + p] for p in range(n)]}
                  for g in range(NGAPS)],
         "event": None if s.event_current < 0 else {
-            "name": c.events[s.event_current].name,
+            "name": c.events[s.event_current].name, "text": event_text(c.events[s.event_current]),
             "options": [option_text(o.cost, o.effects) for o in c.events[s.event_current].options],
             "festival_taken": list(s.festival), "villagers": list(s.on_event)},
         "encounters": [encounter_json(s, e) for e in s.enc_board],
         "quests": [{"space": d, "name": c.quests[s.quests[d - 3]].name,
+                    "text": quest_text(c, c.quests[s.quests[d - 3]], d),
                     "vp": list(c.quest_vp[d]), "first": s.quest_first[d - 3],
                     "done_by": [p for p in range(n) if (s.quest_done[p] >> d) & 1]}
                    for d in (3, 4, 5)],
         "track": list(c.crests),
+        # what the tokens and the track's spaces do, by name (Income and Bonus tokens, spaces by crest)
+        "texts": token_texts(c),
         "decks": {"village": len(s.village_deck), "encounters": len(s.enc_deck),
                   "events": len(s.event_stack), "seal_pile": len(s.seal_pile),
                   "seal_discard": sorted(s.seal_discard)},

@@ -143,8 +143,9 @@ class SeliaOffer(NamedTuple):
         v = 0
         if action != s.ids.decline:
             v = action - s.ids.selia + 1
-            s.exh[p] |= 1 << s.tables.selia
         activation_step(s, p, self.gap, self.slot, self.extra, self.seal, v, stage=2)
+        if v:
+            effects.exhaust(s, p, s.tables.selia)
 
 
 @decision
@@ -170,9 +171,9 @@ class NerisOffer(NamedTuple):
     def apply(self, s: GreyluneState, action: int) -> None:
         p = self.seat
         neris = 1 if action == s.ids.react else 0
-        if neris:
-            s.exh[p] |= 1 << s.tables.neris
         activation_step(s, p, self.gap, self.slot, self.extra, self.seal, self.selia, neris, stage=3)
+        if neris:
+            effects.exhaust(s, p, s.tables.neris)
 
 
 @decision
@@ -199,9 +200,9 @@ class DorianOffer(NamedTuple):
     def apply(self, s: GreyluneState, action: int) -> None:
         p = self.seat
         dorian = 1 if action == s.ids.react else 0
-        if dorian:
-            s.exh[p] |= 1 << s.tables.dorian
         activate(s, p, self.gap, self.slot, self.extra, self.seal, self.selia, self.neris, dorian)
+        if dorian:
+            effects.exhaust(s, p, s.tables.dorian)
 
 
 def activate(s: GreyluneState, p: int, gap: int, slot: int, extra: int, seal: int, selia: int, neris: int,
@@ -231,18 +232,44 @@ def activate(s: GreyluneState, p: int, gap: int, slot: int, extra: int, seal: in
     s.owner[idx] = p
     item_seal = 0
     if s.seals[slot]:
-        item_seal = s.seals[slot][0]       # ruling R13: the Seal that comes with an Item, at face value
+        item_seal = s.seals[slot][0]       # the Seal that comes with an Item
         s.seal_discard.extend(s.seals[slot])
         s.seals[slot] = ()
     if card.kind == "item":
         s.items[p].append(idx)
         s.stack.append(items.CheckItemLimit(p))
-        effects.push_effects(s, p, card.immediate, item_seal)
+        if item_seal and s.ready_card(p, s.tables.selia):
+            s.stack.append(SeliaItemSeal(p, idx, item_seal))
+        else:
+            effects.push_effects(s, p, card.immediate, item_seal)
         if dorian:
             effects.gain_vp(s, p, 1)
     else:
         s.comps[p].append(idx)
         effects.push_effects(s, p, card.immediate)
+
+
+@decision
+class SeliaItemSeal(NamedTuple):
+    """The Seal that comes with a bought Item is activated: exhaust Selia to choose its value (1 to 3)?"""
+
+    seat: int
+    card: int
+    seal: int               # the Seal's face value
+
+    def prompt(self, s: GreyluneState) -> str:
+        return f"exhaust Selia to choose the value of the {s.c.cards[self.card].name}'s Seal (it shows {self.seal})?"
+
+    def legal(self, s: GreyluneState) -> list[int]:
+        base = s.ids.selia
+        return [base, base + 1, base + 2, s.ids.decline]
+
+    def apply(self, s: GreyluneState, action: int) -> None:
+        p = self.seat
+        chosen = action != s.ids.decline
+        effects.push_effects(s, p, s.c.cards[self.card].immediate, action - s.ids.selia + 1 if chosen else self.seal)
+        if chosen:
+            effects.exhaust(s, p, s.tables.selia)
 
 
 def gain_coins(s: GreyluneState, p: int, gap: int, slot: int) -> None:
@@ -272,5 +299,5 @@ class NerisCoins(NamedTuple):
 
     def apply(self, s: GreyluneState, action: int) -> None:
         if action == s.ids.react:
-            s.exh[self.seat] |= 1 << s.tables.neris
             s.coins[self.seat] += 2
+            effects.exhaust(s, self.seat, s.tables.neris)

@@ -19,6 +19,7 @@ SPIRIT_STYLE = {
     "air": ("Ai", "#5dade2"),
 }
 POWER_STYLE = {"fire": ("▲", "#d35400"), "moon": ("☾", "#34495e"), "sun": ("☀", "#f1c40f")}
+POWER_NAME = {"fire": "▲ Fire", "moon": "☾ Moon", "sun": "☀ Sun"}
 SEAT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d3f", "#e9a800")
 TILE_KINDS = ("take", "reserve", "lift", "firefly")
 VERB = {"take": "Take", "reserve": "Gem", "lift": "Lift", "firefly": "✧ off"}
@@ -193,13 +194,15 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         for spirit, count in p["symbols"].items():
             if count:
                 short, hue = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
-                c.rect(x, y + 32, 44, 20, hue, rx=10)
-                c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
+                with c.group("", None, f"{view['texts']['spirits'].get(spirit, _label(spirit))}: {count} symbol(s)"):
+                    c.rect(x, y + 32, 44, 20, hue, rx=10)
+                    c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
                 x += 48
         for power, count in p["powers"].items():
             if count:
                 glyph, hue = POWER_STYLE[power]
-                c.text(x + 4, y + 47, f"{glyph}{count}", size=14, fill=hue)
+                with c.group("", None, f"{POWER_NAME[power]} power source: {count}"):
+                    c.text(x + 4, y + 47, f"{glyph}{count}", size=14, fill=hue)
                 x += 40
         # favor tokens
         x = 22.0
@@ -307,7 +310,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 x, y = 60.0, y + 22
         y += 24
         for symbol, meaning in view["texts"]["legend"]:
-            c.text(22, y + 14, f"{symbol}  {meaning}", size=11)
+            with c.group("", None, f"{symbol}: {meaning}"):
+                c.text(22, y + 14, f"{symbol}  {meaning}", size=11)
             y += 18
 
     return c.svg(width, y + 10, "spirits")
