@@ -156,8 +156,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=_count, default=None, help=WORKERS_HELP)
     tour.add_argument("--json", action="store_true", help="print one JSON object (default: a table)")
 
-    report = sub.add_parser("report", help="a balance report from bot games: scores, secret cards met")
-    _add_game(report)
+    report = sub.add_parser(
+        "report", help="the balance lab: bot games into Parquet files and an HTML report with plots",
+        description="Play bot games and write games.parquet, seats.parquet, items.parquet and report.html into "
+                    "--out: win rates by seat and turn order, scores, margins, ties, game length, every content "
+                    "item's effect with 95%% intervals, and the game's own figures (docs/lab.md).",
+        epilog="Examples: talewood report spirits --games 2000 --option wish=true --out spirits-lab · "
+               "talewood report --from spirits-lab · talewood report greylune --compare shipped/ edited/")
+    _add_game(report, "?", " (not needed with --from)")
     report.add_argument("--games", type=_count, default=200, help="how many games (default: %(default)s)")
     report.add_argument("--players", type=_players, default=None, metavar="N[,N...]",
                         help="a number, or a list like 2,3,4 (default: the game's most players)")
@@ -166,6 +172,21 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default: %(default)s)")
     report.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
     report.add_argument("--workers", type=_count, default=None, help=WORKERS_HELP)
+    report.add_argument("--backend", default="local", metavar="local|ray",
+                        help="local: a process pool here; ray: a Ray cluster, RAY_ADDRESS's or a local one "
+                             "(default: %(default)s)")
+    report.add_argument("--out", default=None, metavar="DIR",
+                        help="where the Parquet files and report.html go (default: talewood-report-GAME)")
+    report.add_argument("--from", dest="source", default=None, metavar="DIR",
+                        help="re-render report.html from the Parquet files in DIR, playing nothing (default: off)")
+    report.add_argument("--content", default=None, metavar="DIR",
+                        help="play with a copy of the game's content folder, edited (default: the shipped content)")
+    report.add_argument("--compare", nargs=2, default=None, metavar=("DIR_A", "DIR_B"),
+                        help="play two content folders on the same seeds and show what moved (default: off)")
+    report.add_argument("--threshold", type=_points, default=3.0, metavar="POINTS",
+                        help="flag items whose effect on the win rate is beyond this many points "
+                             "(default: %(default)s)")
+    report.add_argument("--json", action="store_true", help="print the headline figures as JSON (default: text)")
 
     rep = sub.add_parser("replay", help="check a saved record, or step through it on the board",
                          description="Replay a record, checking every step's state hash; --step walks "
@@ -358,16 +379,95 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .sim.batch import default_workers, run_batch
-    from .sim.report import balance_report
+    from pathlib import Path
 
+    try:
+        from .sim.lab import report as lab_report
+        from .sim.lab.collect import run_lab
+    except ImportError as exc:   # pragma: no cover - pyarrow and duckdb are dependencies
+        raise InvalidOption(f"talewood report needs pyarrow and duckdb ({exc.name} is missing)") from exc
+    from .sim.batch import default_workers
+
+    if args.source is not None:
+        given = [flag for flag, value in (("GAME", args.game), ("--content", args.content),
+                                          ("--compare", args.compare), ("--out", args.out),
+                                          ("--option", args.option)) if value]
+        if given:
+            raise InvalidOption(f"--from re-renders the report of a finished run: drop {', '.join(given)}")
+        folder = Path(args.source)
+        path, figures = lab_report.write(folder, args.threshold)
+        _print_lab(figures, path, args.json)
+        return 0
+    if args.game is None:
+        raise InvalidOption(f"name a game ({', '.join(available())}), or give --from DIR to re-render a report")
+    if args.content is not None and args.compare is not None:
+        raise InvalidOption("give --content DIR or --compare DIR_A DIR_B, not both")
     game = load(args.game)
     players = args.players or [game.max_players]
+    variants: list[tuple[str, str | None]] = [("", args.content)]
+    if args.compare is not None:
+        a, b = (Path(d) for d in args.compare)
+        labels = (a.name, b.name) if a.name != b.name and a.name and b.name else ("A", "B")
+        variants = [(labels[0], str(a)), (labels[1], str(b))]
+    out = Path(args.out or f"talewood-report-{args.game}")
+    workers = args.workers or default_workers()
     with _progress(args.games, f"{game.name}: balance report") as progress:
-        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option),
-                             args.workers or default_workers(), progress=progress, keep_details=True)
-    print(json.dumps(balance_report(outcomes), indent=2))
+        run_lab(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option), out,
+                variants=variants, workers=workers, backend=args.backend, progress=progress)
+    path, figures = lab_report.write(out, args.threshold)
+    _print_lab(figures, path, args.json)
     return 0
+
+
+def _print_lab(figures: dict[str, Any], path: Any, as_json: bool) -> None:
+    """The report's headline figures: where it is, the win rates per player count, the flagged items."""
+    sides = figures.get("variants", {"": figures})
+    summary: dict[str, Any] = {"report": str(path), "sides": {}}
+    for label, fig in sides.items():
+        head = fig["header"]
+        items = {(i["kind"], i["item"]): i for i in fig["items"]}
+        summary["sides"][label] = {
+            "game": head["game"], "games": head["games"], "completed": head["completed"], "errors": head["errors"],
+            "seconds": head["seconds"],
+            "by_players": {n: {"team_win_rate": g["team"]["rate"]} if "team" in g else
+                           {"seat_win_rates": [r["rate"] for r in g["seats"]],
+                            "order_win_rates": [r["rate"] for r in g["order"]]}
+                           for n, g in fig["by_players"].items()},
+            "flagged": [items[(k, key)]["name"] for k, key in fig["flagged"]],
+        }
+    if "compare" in figures:
+        summary["moved"] = [r["figure"] for r in figures["compare"] if r["moved"]]
+    if as_json:
+        print(json.dumps(summary))
+        return
+    for label, side in summary["sides"].items():
+        who = f"{label}: " if label else ""
+        print(f"{who}{load(side['game']).name}: {side['completed']}/{side['games']} games completed, "
+              f"{side['errors']} errors, {side['seconds']:.1f} s")
+        for n, group in side["by_players"].items():
+            if "team_win_rate" in group:
+                print(f"  {n} players: the team won {_pct(group['team_win_rate'])}")
+            else:
+                rates = ", ".join(f"{seat_name(s)} {_pct(r)}" for s, r in enumerate(group["seat_win_rates"]))
+                print(f"  {n} players: win rates {rates}")
+        print(f"  flagged: {', '.join(side['flagged']) or 'none'}")
+    if "moved" in summary:
+        print(f"moved beyond their intervals: {', '.join(summary['moved']) or 'nothing'}")
+    print(f"report: {path}")
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
+def _points(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a number of points of win rate, 0 or more, like 3, not {text!r}")
+    return value
 
 
 def _score(value: float) -> str:

@@ -152,18 +152,19 @@ class FakeTerminal(io.StringIO):
 
 PROGRESS = [
     ("simulate", "spirits", "--games", "4", "--players", "2", "--workers", "1", "--json"),
-    ("report", "greylune", "--games", "2", "--players", "2", "--seats", "random", "--workers", "1"),
+    ("report", "greylune", "--games", "2", "--players", "2", "--seats", "random", "--workers", "1", "--json",
+     "--out", "{tmp}"),
     ("tournament", "spirits", "--bots", "random,greedy", "--games", "2", "--workers", "1", "--json"),
     ("bench", "spirits", "--seconds", "0.01", "--json"),
 ]
 
 
 @pytest.mark.parametrize("args", PROGRESS, ids=[a[0] for a in PROGRESS])
-def test_a_progress_bar_with_an_eta_on_a_terminal_and_clean_json(capsys, monkeypatch, args):
+def test_a_progress_bar_with_an_eta_on_a_terminal_and_clean_json(capsys, monkeypatch, args, tmp_path):
     monkeypatch.setenv("TERM", "xterm-256color")
     terminal = FakeTerminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    code = main(list(args))
+    code = main([a.format(tmp=tmp_path) for a in args])
     out, _ = capsys.readouterr()
     assert code == 0
     json.loads(out)                      # stdout holds the JSON alone

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
+from typing import Any
 
-from ..engine import Game, UnknownGame
+from ..engine import ContentError, Game, UnknownGame
 
 REGISTRY: dict[str, str] = {
     "spirits": "talewood.games.spirits.game:SpiritsGame",
@@ -13,6 +15,7 @@ REGISTRY: dict[str, str] = {
 }
 
 _loaded: dict[str, Game] = {}
+_variants: dict[tuple[str, str], Game] = {}
 
 
 def register(game_id: str, target: str) -> None:
@@ -24,14 +27,22 @@ def register(game_id: str, target: str) -> None:
 def unregister(game_id: str) -> None:
     REGISTRY.pop(game_id, None)
     _loaded.pop(game_id, None)
+    for key in [k for k in _variants if k[0] == game_id]:
+        del _variants[key]
 
 
 def available() -> list[str]:
     return list(REGISTRY)
 
 
-def load(game_id: str) -> Game:
-    """The Game for `game_id`; an unknown id raises UnknownGame listing the known ones."""
+def load(game_id: str, content: str | Path | None = None) -> Game:
+    """The Game for `game_id`; an unknown id raises UnknownGame listing the known ones.
+
+    With `content`, the game played with a designer's copy of its content folder (edited TOML files,
+    validated as the shipped ones are: an error names the file and line): the game's class is built
+    with its `content` module's `load_content(folder)`."""
+    if content is not None:
+        return _variant(game_id, Path(content))
     if game_id not in _loaded:
         if game_id not in REGISTRY:
             raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(REGISTRY)}")
@@ -51,3 +62,21 @@ def game_module(game_id: str, part: str) -> object | None:
         if exc.name == name:
             return None
         raise
+
+
+def _variant(game_id: str, folder: Path) -> Game:
+    key = (game_id, str(folder.resolve()))
+    if key not in _variants:
+        game = load(game_id)
+        module: Any = game_module(game_id, "content")
+        if not folder.is_dir():
+            raise ContentError(f"{game_id}: the content folder {folder} does not exist")
+        if module is None or not hasattr(module, "load_content"):
+            raise ContentError(f"{game.name} has no content module to load a copy of its content from")
+        try:
+            content = module.load_content(folder.resolve())
+        except (KeyError, ValueError, TypeError) as exc:   # a missing or mistyped field the checks did not name
+            raise ContentError(f"{game_id}: {folder} holds content that cannot be read: "
+                               f"{type(exc).__name__}: {exc}") from exc
+        _variants[key] = type(game)(content=content)   # type: ignore[call-arg]
+    return _variants[key]

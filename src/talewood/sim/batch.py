@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from itertools import islice
+from typing import Any, TypeVar
 
 from ..agents import seat_list
 from ..engine import InvalidOption
@@ -16,6 +17,8 @@ from .ratings import wilson
 
 CHUNK = 25
 BACKENDS = ("local", "ray")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def seats_for(players: int, seats: list[str]) -> list[str]:
@@ -44,42 +47,66 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
     `backend` is "local" (a process pool on this machine) or "ray" (a Ray cluster: the one named by
     RAY_ADDRESS, or a local one started with `workers` CPUs).
     """
-    if backend not in BACKENDS:
-        raise InvalidOption(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
-    game = load(game_id)
-    for n in players:
-        game.check_players(n)
-        game.parse_options(options, n)
-        seats_for(n, seats)       # refuse unknown kinds before starting
+    check_backend(backend)
+    check_batch(game_id, players, seats, options)
     jobs = [(seed + i, players[i % len(players)], seats_for(players[i % len(players)], seats)) for i in range(games)]
-    # smaller chunks for a small batch, so every worker is busy and a progress bar moves early
-    size = max(1, min(CHUNK, len(jobs) // (max(1, workers) * 4)))
-    chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    size = chunk_size(games, workers)
+    chunks = [(game_id, jobs[i:i + size], dict(options), save_dir, keep_details) for i in range(0, len(jobs), size)]
     outcomes: list[Outcome] = []
-    if backend == "ray":
-        outcomes = _run_on_ray(game_id, chunks, dict(options), save_dir, keep_details, workers, progress)
-    elif workers <= 1:
-        for chunk in chunks:
-            outcomes.extend(_play_chunk((game_id, chunk, dict(options), save_dir, keep_details)))
-            if progress:
-                progress(len(chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_chunk, (game_id, chunk, dict(options), save_dir, keep_details))
-                       for chunk in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                outcomes.extend(done)
-                if progress:
-                    progress(len(done))
+    for done in map_chunks(_play_chunk, chunks, workers, backend):
+        outcomes.extend(done)
+        if progress:
+            progress(len(done))
     outcomes.sort(key=lambda o: o.seed)
     return outcomes
 
 
-def _run_on_ray(game_id: str, chunks: list[list[tuple[int, int, list[str]]]], options: dict[str, Any],
-                save_dir: str | None, keep_details: bool, workers: int,
-                progress: Callable[[int], None] | None) -> list[Outcome]:
-    """Spread the chunks over a Ray cluster; results come back as they finish."""
+def check_backend(backend: str) -> None:
+    if backend not in BACKENDS:
+        raise InvalidOption(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
+
+
+def check_batch(game_id: str, players: list[int], seats: list[str], options: Mapping[str, Any]) -> None:
+    """Refuse a bad player count, option or seat kind before any game starts."""
+    game = load(game_id)
+    for n in players:
+        game.check_players(n)
+        game.parse_options(options, n)
+        seats_for(n, seats)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: smaller for a small batch, so every worker is busy and a progress bar moves early."""
+    return max(1, min(CHUNK, games // (max(1, workers) * 4)))
+
+
+def map_chunks(fn: Callable[[T], R], tasks: Iterable[T], workers: int, backend: str = "local",
+               window: int | None = None) -> Iterator[R]:
+    """`fn` over `tasks`, in `workers` processes here or on a Ray cluster; results as they finish.
+
+    At most `window` tasks are in flight (default: four per worker), and `tasks` is read only as they
+    are sent, so a batch of any size never sits in memory whole."""
+    check_backend(backend)
+    window = window or max(1, workers) * 4
+    if backend == "ray":
+        yield from _map_on_ray(fn, tasks, workers, window)
+    elif workers <= 1:
+        for task in tasks:
+            yield fn(task)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            source = iter(tasks)
+            pending = {pool.submit(fn, task) for task in islice(source, window)}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+                    for task in islice(source, 1):
+                        pending.add(pool.submit(fn, task))
+
+
+def _map_on_ray(fn: Callable[[T], R], tasks: Iterable[T], workers: int, window: int) -> Iterator[R]:
+    """The same over a Ray cluster: the one RAY_ADDRESS names, else a local one with `workers` CPUs."""
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - ray is a declared dependency
@@ -93,16 +120,14 @@ def _run_on_ray(game_id: str, chunks: list[list[tuple[int, int, list[str]]]], op
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
         started = True
     try:
-        remote = ray.remote(_play_chunk)
-        pending = [remote.remote((game_id, chunk, options, save_dir, keep_details)) for chunk in chunks]
-        outcomes: list[Outcome] = []
+        remote = ray.remote(fn)
+        source = iter(tasks)
+        pending = [remote.remote(task) for task in islice(source, window)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for result in ray.get(done):
-                outcomes.extend(result)
-                if progress:
-                    progress(len(result))
-        return outcomes
+                yield result
+                pending.extend(remote.remote(task) for task in islice(source, 1))
     finally:
         if started:
             ray.shutdown()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..agents import bot_seed, make_agent
-from ..engine import record_of, save_record
+from ..engine import State, record_of, save_record
 from ..games import load
 
 
@@ -31,15 +31,20 @@ class Outcome:
     details: list[dict[str, Any]] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)   # per kind: seconds per searched decision
     cpu: dict[str, list[float]] = field(default_factory=dict)     # the same in this process's CPU time
+    facts: Any = None                      # what `observe` made of the finished game (the balance lab's rows)
 
 
 def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, salt: int = 0,
-              save_dir: str | None = None, keep_details: bool = False, timing: bool = False) -> Outcome:
+              save_dir: str | None = None, keep_details: bool = False, timing: bool = False,
+              content: str | None = None, observe: Callable[[State, Outcome], Any] | None = None) -> Outcome:
     """Play `outcome`'s game with its seats' bots and fill in what happened; an exception is caught
-    and reported with the seed, so a batch goes on past one broken game."""
+    and reported with the seed, so a batch goes on past one broken game.
+
+    `content` is a designer's copy of the game's content folder (None: the shipped content);
+    `observe(final_state, outcome)` runs once the game is over and its return is kept as `facts`."""
     start = time.perf_counter()
     try:
-        state = load(game_id).new_game(outcome.players, outcome.seed, options, tracked=save_dir is not None)
+        state = load(game_id, content).new_game(outcome.players, outcome.seed, options, tracked=save_dir is not None)
         agents = [make_agent(kind, bot_seed(outcome.seed, seat, salt)) for seat, kind in enumerate(outcome.seats)]
         times: dict[str, list[float]] = {k: [] for k in outcome.seats}
         cpu: dict[str, list[float]] = {k: [] for k in outcome.seats}
@@ -69,6 +74,8 @@ def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, sal
             outcome.details = result.details
         if timing:
             outcome.times, outcome.cpu = times, cpu
+        if observe is not None:
+            outcome.facts = observe(state, outcome)
         if save_dir is not None:
             Path(save_dir).mkdir(parents=True, exist_ok=True)
             name = f"{game_id}-{outcome.players}p-{outcome.seed}.json"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from talewood.engine.content import check_source, load_toml, require
+from talewood.engine.content import check_source, load_toml, require, where
 
 from . import rulings
 
@@ -140,25 +141,25 @@ class Content:
     seal_counts: tuple[int, int, int]
 
 
-def parse_effect(where: str, word: str) -> Effect:
+def parse_effect(at: str, word: str) -> Effect:
     name, _, amount = word.partition(":")
-    require(name in EFFECT_OPS, f"{where}: unknown effect {word!r}; known: {sorted(EFFECT_OPS)}")
+    require(name in EFFECT_OPS, f"{at}: unknown effect {word!r}; known: {sorted(EFFECT_OPS)}")
     try:
         n = int(amount) if amount else 1
     except ValueError:
-        raise_content(f"{where}: effect {word!r} has a bad amount")
+        raise_content(f"{at}: effect {word!r} has a bad amount")
     return (EFFECT_OPS[name], n)
 
 
-def parse_req(where: str, word: str) -> Req:
+def parse_req(at: str, word: str) -> Req:
     if word == "":
         return (R_NONE, 0)
     name, _, amount = word.partition(":")
-    require(name in REQ_OPS, f"{where}: unknown requirement {word!r}; known: {sorted(REQ_OPS)}")
+    require(name in REQ_OPS, f"{at}: unknown requirement {word!r}; known: {sorted(REQ_OPS)}")
     try:
         n = int(amount)
     except ValueError:
-        raise_content(f"{where}: requirement {word!r} has a bad amount")
+        raise_content(f"{at}: requirement {word!r} has a bad amount")
     return (REQ_OPS[name], n)
 
 
@@ -166,44 +167,45 @@ def raise_content(message: str) -> Any:
     require(False, message)
 
 
-def _effects(where: str, words: Any) -> tuple[Effect, ...]:
-    require(isinstance(words, list), f"{where}: effects must be a list")
-    return tuple(parse_effect(where, str(w)) for w in words)
+def _effects(at: str, words: Any) -> tuple[Effect, ...]:
+    require(isinstance(words, list), f"{at}: effects must be a list")
+    return tuple(parse_effect(at, str(w)) for w in words)
 
 
 def _card(index: int, raw: dict[str, Any]) -> VillageCard:
-    where = f"village card {raw.get('id')}"
-    source = check_source(where, raw)
+    at = where(raw, f"village card {raw.get('id')}")
+    source = check_source(at, raw)
     kind = str(raw.get("kind"))
-    require(kind in ("building", "item", "companion"), f"{where}: unknown kind {kind!r}")
+    require(kind in ("building", "item", "companion"), f"{at}: unknown kind {kind!r}")
     seals = raw.get("seals", "none")
-    require(seals in SEAL_RULES, f"{where}: unknown seals rule {seals!r}")
+    require(seals in SEAL_RULES, f"{at}: unknown seals rule {seals!r}")
     potion = raw.get("potion", "")
-    require(potion == "" or potion in POTIONS, f"{where}: unknown potion {potion!r}")
+    require(potion == "" or potion in POTIONS, f"{at}: unknown potion {potion!r}")
     reaction = raw.get("reaction", "")
-    require(reaction == "" or reaction in REACTIONS, f"{where}: unknown reaction {reaction!r}")
+    require(reaction == "" or reaction in REACTIONS, f"{at}: unknown reaction {reaction!r}")
     end_scoring = raw.get("end_scoring", "")
-    require(end_scoring == "" or end_scoring in END_SCORING, f"{where}: unknown end scoring {end_scoring!r}")
+    require(end_scoring == "" or end_scoring in END_SCORING, f"{at}: unknown end scoring {end_scoring!r}")
     require(kind != "companion" or bool(reaction and end_scoring),
-            f"{where}: a Companion needs a reaction and an end scoring")
+            f"{at}: a Companion needs a reaction and an end scoring")
     abilities = tuple(Ability(int(a.get("villagers", 0)), bool(a.get("discard", False)),
-                              _effects(where, a.get("effects", []))) for a in raw.get("abilities", []))
-    tiers = tuple(_effects(where, t) for t in raw.get("tiers", []))
+                              _effects(at, a.get("effects", []))) for a in raw.get("abilities", []))
+    tiers = tuple(_effects(at, t) for t in raw.get("tiers", []))
     tavern = bool(raw.get("tavern", False))
-    require(not tavern or len(tiers) == 3, f"{where}: a Tavern has 3 reward tiers")
+    require(not tavern or len(tiers) == 3, f"{at}: a Tavern has 3 reward tiers")
     return VillageCard(
         id=int(raw["id"]), index=index, name=str(raw["name"]), period=int(raw["period"]), kind=kind,
         cost=int(raw.get("cost", 0)), seals=seals, pay_seal=bool(raw.get("pay_seal", False)), tavern=tavern,
-        potion=potion, effects=_effects(where, raw.get("effects", [])), tiers=tiers,
-        immediate=_effects(where, raw.get("immediate", [])), abilities=abilities, reaction=reaction,
+        potion=potion, effects=_effects(at, raw.get("effects", [])), tiers=tiers,
+        immediate=_effects(at, raw.get("immediate", [])), abilities=abilities, reaction=reaction,
         item_limit=int(raw.get("item_limit", 0)), keeps_potions=bool(raw.get("keeps_potions", False)),
         end_vp=int(raw.get("end_vp", 0)), end_scoring=end_scoring, source=source)
 
 
-@lru_cache(maxsize=1)
-def load_content() -> Content:
-    """Load and validate every Greylune component (cached: content is immutable)."""
-    village = load_toml(GAME_ID, PACKAGE, "village.toml")
+@lru_cache(maxsize=8)
+def load_content(folder: Path | None = None) -> Content:
+    """Load and validate every Greylune component (cached: content is immutable); with `folder`, a
+    designer's copy of content/ (a file it lacks comes from the package)."""
+    village = load_toml(GAME_ID, PACKAGE, "village.toml", folder)
     cards = tuple(_card(i, raw) for i, raw in enumerate(village.get("card", [])))
     require(len(cards) == 49, f"greylune: expected 49 Village cards, found {len(cards)}")
     per_period = [sum(1 for c in cards if c.period == p) for p in (1, 2, 3)]
@@ -213,19 +215,19 @@ def load_content() -> Content:
     require(sum(1 for c in cards if c.kind == "companion") == 11, "greylune: expected 11 Companions")
     require(all(c.period < 3 for c in cards if c.kind == "companion"), "greylune: no period III Companion")
 
-    enc_raw = load_toml(GAME_ID, PACKAGE, "encounters.toml").get("encounter", [])
+    enc_raw = load_toml(GAME_ID, PACKAGE, "encounters.toml", folder).get("encounter", [])
     encs: list[EncounterCard] = []
     for raw in enc_raw:
-        where = f"encounter {raw.get('id')}"
-        sides = tuple(Side(parse_req(where, str(s.get("req", ""))), _effects(where, s.get("reward", [])))
+        at = where(raw, f"encounter {raw.get('id')}")
+        sides = tuple(Side(parse_req(at, str(s.get("req", ""))), _effects(at, s.get("reward", [])))
                       for s in raw["sides"])
-        require(1 <= len(sides) <= 2, f"{where}: an Encounter has 1 or 2 sides")
+        require(1 <= len(sides) <= 2, f"{at}: an Encounter has 1 or 2 sides")
         distance = int(raw["distance"])
-        require(1 <= distance <= 5, f"{where}: distance must be 1 to 5")
+        require(1 <= distance <= 5, f"{at}: distance must be 1 to 5")
         story = int(raw["story"])
-        require(0 <= story <= 3, f"{where}: story value must be 0 to 3")
+        require(0 <= story <= 3, f"{at}: story value must be 0 to 3")
         encs.append(EncounterCard(int(raw["id"]), str(raw["name"]), int(raw["period"]), distance, story,
-                                  int(raw.get("income", 0)), sides, check_source(where, raw)))
+                                  int(raw.get("income", 0)), sides, check_source(at, raw)))
     require(len(encs) == 41, f"greylune: expected 41 Encounter cards, found {len(encs)}")
     require([e.id for e in encs] == list(range(1, 42)), "greylune: Encounter ids must be 1 to 41 in order")
     per_period = [sum(1 for e in encs if e.period == p) for p in (1, 2, 3)]
@@ -233,53 +235,54 @@ def load_content() -> Content:
     placeholder = EncounterCard(0, "-", 0, 0, 0, 0, (), "designed")
     encounters = (placeholder, *encs)
 
-    board = load_toml(GAME_ID, PACKAGE, "board.toml")
+    board = load_toml(GAME_ID, PACKAGE, "board.toml", folder)
     events = []
     for raw in board.get("event", []):
-        where = f"event {raw.get('id')}"
-        options = tuple(EventOption(parse_req(where, str(o.get("cost", ""))), _effects(where, o["effects"]))
+        at = where(raw, f"event {raw.get('id')}")
+        options = tuple(EventOption(parse_req(at, str(o.get("cost", ""))), _effects(at, o["effects"]))
                         for o in raw["options"])
-        require(1 <= len(options) <= 5, f"{where}: 1 to 5 options")
+        require(1 <= len(options) <= 5, f"{at}: 1 to 5 options")
         events.append(EventTile(int(raw["id"]), str(raw["name"]), bool(raw.get("exclusive", False)), options,
-                                check_source(where, raw)))
+                                check_source(at, raw)))
     require(len(events) == 6, f"greylune: expected 6 Events, found {len(events)}")
     quests = []
     for raw in board.get("quest", []):
-        where = f"quest {raw.get('id')}"
+        at = where(raw, f"quest {raw.get('id')}")
         cond = str(raw["condition"])
         if cond in QUEST_SPECIAL:
-            quests.append(QuestTile(int(raw["id"]), str(raw["name"]), (), cond, check_source(where, raw)))
+            quests.append(QuestTile(int(raw["id"]), str(raw["name"]), (), cond, check_source(at, raw)))
         else:
-            reqs = tuple(parse_req(where, part) for part in cond.split("+"))
-            quests.append(QuestTile(int(raw["id"]), str(raw["name"]), reqs, "", check_source(where, raw)))
+            reqs = tuple(parse_req(at, part) for part in cond.split("+"))
+            quests.append(QuestTile(int(raw["id"]), str(raw["name"]), reqs, "", check_source(at, raw)))
     require(len(quests) == 9, f"greylune: expected 9 Quests, found {len(quests)}")
     income = []
     for raw in board.get("income", []):
-        where = f"income token {raw.get('id')}"
+        at = where(raw, f"income token {raw.get('id')}")
         token = IncomeToken(int(raw["id"]), str(raw["name"]), int(raw["encounter"]),
-                            parse_effect(where, str(raw["effect"])), check_source(where, raw))
+                            parse_effect(at, str(raw["effect"])), check_source(at, raw))
         require(1 <= token.encounter <= 41 and encounters[token.encounter].income == token.id,
-                f"{where}: its Encounter {token.encounter} does not carry it")
-        require(token.effect[0] in (VP, COINS, STR, MAG), f"{where}: an Income pays VP, coins or a skill")
+                f"{at}: its Encounter {token.encounter} does not carry it")
+        require(token.effect[0] in (VP, COINS, STR, MAG), f"{at}: an Income pays VP, coins or a skill")
         income.append(token)
     require(len(income) == 8, f"greylune: expected 8 Income tokens, found {len(income)}")
     require(sum(1 for e in encs if e.income) == 8, "greylune: 8 Encounters carry an Income token")
     bonus_raw = board.get("bonus", [])
     require(len(bonus_raw) == 3, "greylune: 3 Bonus tokens per player")
     for raw in bonus_raw:
-        check_source(f"bonus {raw.get('id')}", raw)
+        check_source(where(raw, f"bonus {raw.get('id')}"), raw)
     spaces = board.get("space", [])
     require([int(s["distance"]) for s in spaces] == [1, 2, 3, 4, 5], "greylune: track spaces 1 to 5")
     crests = ("Village", *(str(s["crest"]) for s in spaces))
     space_bonus: list[Effect | None] = [None]
     quest_vp: list[tuple[int, int]] = [(0, 0)]
     for s in spaces:
-        check_source(f"space {s['distance']}", s)
-        space_bonus.append(parse_effect("space", s["bonus"]) if "bonus" in s else None)
+        at = where(s, f"space {s['distance']}")
+        check_source(at, s)
+        space_bonus.append(parse_effect(at, s["bonus"]) if "bonus" in s else None)
         qv = s.get("quest_vp", [0, 0])
         quest_vp.append((int(qv[0]), int(qv[1])))
     seals = board["seals"]
-    check_source("seals", seals)
+    check_source(where(seals, "seals"), seals)
     counts = tuple(int(x) for x in seals["counts"])
     require(len(counts) == 3 and sum(counts) == 24, "greylune: 24 Seal tokens of values 1 to 3")
     # the data must agree with the rulings it embodies (rulings.py R2, R3)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from ...engine.content import check_source, load_toml, require
+from ...engine.content import check_source, load_toml, require, where
 from .layouts import Layout
 
 GAME_ID = "spirits"
@@ -158,22 +159,22 @@ def _spirit(where: str, name: Any) -> int:
     return SPIRIT_INDEX[name]
 
 
-def _tiles() -> tuple[Tile, ...]:
-    data = load_toml(GAME_ID, PACKAGE, "tiles.toml").get("tile", [])
+def _tiles(folder: Path | None) -> tuple[Tile, ...]:
+    data = load_toml(GAME_ID, PACKAGE, "tiles.toml", folder).get("tile", [])
     tiles = []
     for i, entry in enumerate(data):
-        where = f"tiles.toml tile {i}"
-        require(entry.get("id") == i, f"{where}: ids must run 0, 1, 2 … in order")
-        symbols = tuple(_spirit(where, s) for s in entry.get("symbols", ()))
-        require(len(symbols) in (1, 2), f"{where}: a tile shows one or two spirit symbols")
+        at = where(entry, f"tiles.toml tile {i}")
+        require(entry.get("id") == i, f"{at}: ids must run 0, 1, 2 … in order")
+        symbols = tuple(_spirit(at, s) for s in entry.get("symbols", ()))
+        require(len(symbols) in (1, 2), f"{at}: a tile shows one or two spirit symbols")
         power = entry.get("power")
-        require(power is None or power in POWER_INDEX, f"{where}: unknown power source {power!r}")
-        require(not (power and len(symbols) == 2), f"{where}: no double tile carries a power source")
+        require(power is None or power in POWER_INDEX, f"{at}: unknown power source {power!r}")
+        require(not (power and len(symbols) == 2), f"{at}: no double tile carries a power source")
         module = entry.get("module")
-        require(module in (None, "air_spirit"), f"{where}: unknown module {module!r}")
+        require(module in (None, "air_spirit"), f"{at}: unknown module {module!r}")
         air = module == "air_spirit"
-        require(air == (AIR in symbols), f"{where}: Air Spirit symbols belong to Air Spirit tiles")
-        tiles.append(Tile(i, symbols, POWER_INDEX[power] if power else -1, air, check_source(where, entry)))
+        require(air == (AIR in symbols), f"{at}: Air Spirit symbols belong to Air Spirit tiles")
+        tiles.append(Tile(i, symbols, POWER_INDEX[power] if power else -1, air, check_source(at, entry)))
     base = [t for t in tiles if not t.air]
     air_tiles = [t for t in tiles if t.air]
     require(len(base) == 48, f"tiles.toml: the base game has 48 tiles, not {len(base)}")
@@ -186,21 +187,21 @@ def _tiles() -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-def _tokens() -> tuple[FavorToken, ...]:
-    data = load_toml(GAME_ID, PACKAGE, "favor_tokens.toml").get("token", [])
+def _tokens(folder: Path | None) -> tuple[FavorToken, ...]:
+    data = load_toml(GAME_ID, PACKAGE, "favor_tokens.toml", folder).get("token", [])
     tokens = []
     for i, entry in enumerate(data):
-        where = f"favor_tokens.toml token {entry.get('id', i)}"
+        at = where(entry, f"favor_tokens.toml token {entry.get('id', i)}")
         kind = entry.get("kind")
-        require(kind in TOKEN_KINDS, f"{where}: unknown kind {kind!r}; valid: {sorted(TOKEN_KINDS)}")
-        spirit = _spirit(where, entry["spirit"]) if kind == "spirit" else -1
+        require(kind in TOKEN_KINDS, f"{at}: unknown kind {kind!r}; valid: {sorted(TOKEN_KINDS)}")
+        spirit = _spirit(at, entry["spirit"]) if kind == "spirit" else -1
         power = -1
         if kind == "power":
-            require(entry.get("power") in POWER_INDEX, f"{where}: unknown power {entry.get('power')!r}")
+            require(entry.get("power") in POWER_INDEX, f"{at}: unknown power {entry.get('power')!r}")
             power = POWER_INDEX[entry["power"]]
         module = entry.get("module")
-        require(module is None or module in MODULES, f"{where}: unknown module {module!r}")
-        tokens.append(FavorToken(i, str(entry["id"]), kind, spirit, power, module, check_source(where, entry)))
+        require(module is None or module in MODULES, f"{at}: unknown module {module!r}")
+        tokens.append(FavorToken(i, str(entry["id"]), kind, spirit, power, module, check_source(at, entry)))
     base = [t for t in tokens if t.module is None]
     require(len(base) == 14, f"favor_tokens.toml: the base game has 14 favor tokens, not {len(base)}")
     require(sum(t.kind == "spirit" for t in base) == 9 and sum(t.kind == "power" for t in base) == 3
@@ -210,57 +211,59 @@ def _tokens() -> tuple[FavorToken, ...]:
     return tuple(tokens)
 
 
-def _wishes() -> tuple[Wish, ...]:
-    data = load_toml(GAME_ID, PACKAGE, "wishes.toml").get("wish", [])
+def _wishes(folder: Path | None) -> tuple[Wish, ...]:
+    data = load_toml(GAME_ID, PACKAGE, "wishes.toml", folder).get("wish", [])
     wishes = []
     for i, entry in enumerate(data):
-        where = f"wishes.toml wish {entry.get('id', i)}"
+        at = where(entry, f"wishes.toml wish {entry.get('id', i)}")
         request = entry.get("request")
         require(request in ("most_spirit", "most_favor_tokens", "most_gemstones", "most_doubles"),
-                f"{where}: unknown request {request!r}")
+                f"{at}: unknown request {request!r}")
         reward = entry.get("reward")
-        require(reward in ("symbols", "favor_token"), f"{where}: unknown reward {reward!r}")
-        symbols = tuple(_spirit(where, s) for s in entry.get("symbols", ()))
-        require((reward == "symbols") == bool(symbols), f"{where}: a symbols reward lists its symbols")
-        spirit = _spirit(where, entry.get("spirit")) if request == "most_spirit" else -1
-        wishes.append(Wish(i, str(entry["id"]), request, spirit, reward, symbols, check_source(where, entry)))
+        require(reward in ("symbols", "favor_token"), f"{at}: unknown reward {reward!r}")
+        symbols = tuple(_spirit(at, s) for s in entry.get("symbols", ()))
+        require((reward == "symbols") == bool(symbols), f"{at}: a symbols reward lists its symbols")
+        spirit = _spirit(at, entry.get("spirit")) if request == "most_spirit" else -1
+        wishes.append(Wish(i, str(entry["id"]), request, spirit, reward, symbols, check_source(at, entry)))
     require(len(wishes) == 12, f"wishes.toml: the pack has 12 Wish cards, not {len(wishes)}")
     return tuple(wishes)
 
 
-def _hexes() -> tuple[Hex, ...]:
-    data = load_toml(GAME_ID, PACKAGE, "hexes.toml").get("hex", [])
+def _hexes(folder: Path | None) -> tuple[Hex, ...]:
+    data = load_toml(GAME_ID, PACKAGE, "hexes.toml", folder).get("hex", [])
     hexes = []
     for i, entry in enumerate(data):
-        where = f"hexes.toml hex {entry.get('id', i)}"
+        at = where(entry, f"hexes.toml hex {entry.get('id', i)}")
         request = entry.get("request")
         require(request in ("least_two_spirits", "least_favor_tokens", "least_power_icons"),
-                f"{where}: unknown request {request!r}")
-        spirits = tuple(_spirit(where, s) for s in entry.get("spirits", ()))
+                f"{at}: unknown request {request!r}")
+        spirits = tuple(_spirit(at, s) for s in entry.get("spirits", ()))
         require((request == "least_two_spirits") == (len(spirits) == 2),
-                f"{where}: a least_two_spirits hex names exactly two spirits")
-        require(entry.get("penalty") == 6, f"{where}: the pack's only penalty is losing 6 nature points")
-        hexes.append(Hex(i, str(entry["id"]), request, spirits, 6, check_source(where, entry)))
+                f"{at}: a least_two_spirits hex names exactly two spirits")
+        require(entry.get("penalty") == 6, f"{at}: the pack's only penalty is losing 6 nature points")
+        hexes.append(Hex(i, str(entry["id"]), request, spirits, 6, check_source(at, entry)))
     require(len(hexes) == 8, f"hexes.toml: the pack has 8 Hex cards, not {len(hexes)}")
     return tuple(hexes)
 
 
-def _seasons() -> tuple[tuple[int, ...], ...]:
-    data = load_toml(GAME_ID, PACKAGE, "seasons.toml").get("season", {})
+def _seasons(folder: Path | None) -> tuple[tuple[int, ...], ...]:
+    data = load_toml(GAME_ID, PACKAGE, "seasons.toml", folder).get("season", {})
     out = []
     for name in ("spring", "summer", "autumn", "winter"):
         require(name in data, f"seasons.toml: season {name} is missing")
-        check_source(f"seasons.toml {name}", data[name])
+        at = where(data[name], f"seasons.toml {name}")
+        check_source(at, data[name])
         tokens = tuple(DROP if t == "drop" else int(t) for t in data[name]["tokens"])
-        require(len(tokens) == 4 and tokens.count(DROP) == 1,
-                f"seasons.toml {name}: 4 tokens, one with the drop symbol")
+        require(len(tokens) == 4 and tokens.count(DROP) == 1, f"{at}: 4 tokens, one with the drop symbol")
         out.append(tokens)
     return tuple(out)
 
 
 @cache
-def load_content() -> Content:
-    """The validated content (cached: it is immutable and shared by every state)."""
+def load_content(folder: Path | None = None) -> Content:
+    """The validated content (cached: it is immutable and shared by every state); with `folder`, a
+    designer's copy of content/ (a file it lacks comes from the package)."""
     from .layouts import load_layouts
 
-    return Content(_tiles(), _tokens(), _wishes(), _hexes(), _seasons(), load_layouts())
+    return Content(_tiles(folder), _tokens(folder), _wishes(folder), _hexes(folder), _seasons(folder),
+                   load_layouts(folder))

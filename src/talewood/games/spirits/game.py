@@ -9,7 +9,7 @@ from typing import Any
 from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
 from . import observation, rulings, scoring
 from .actions import Ids, build_action_space
-from .content import AIR, BASE_SPIRITS, DROP, load_content
+from .content import AIR, BASE_SPIRITS, DROP, Content, load_content
 from .frames import KeepHex, KeepWish
 from .layouts import SCENARIOS, Layout, rows_layout, solo_layout
 from .scenario import SCHEMA
@@ -62,8 +62,8 @@ class SpiritsGame(Game):
     max_players = 4
     scenario_schema = SCHEMA
 
-    def __init__(self) -> None:
-        self.content = load_content()
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content if content is not None else load_content()
         self.ids = Ids(self.content)
         self.action_space = build_action_space(self.content)
         self.single = tuple(t.spirit for t in self.content.tiles)

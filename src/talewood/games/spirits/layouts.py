@@ -7,9 +7,11 @@ a tile can be collected while the place to its left or to its right is empty or 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ...engine.content import check_source, load_toml, require
+from ...engine.content import where as located
 
 # A scenario grid cell is two characters: the place, then its favor token.
 #   place: U face-up tile · D face-down tile · u / d the same, used only with the Air Spirit · . empty
@@ -62,9 +64,9 @@ def solo_layout() -> Layout:
     return Layout("solo", "The solo forest", 4, 12, tuple(places), "reference")
 
 
-def parse_grid(layout_id: str, text: str) -> tuple[int, int, tuple[Place, ...]]:
+def parse_grid(where: str, text: str) -> tuple[int, int, tuple[Place, ...]]:
+    """A scenario's grid; `where` names it in errors ("layouts.toml forest")."""
     lines = [line.split() for line in text.strip().splitlines() if line.strip()]
-    where = f"layouts.toml {layout_id}"
     require(bool(lines), f"{where}: the grid is empty")
     cols = len(lines[0])
     places = []
@@ -81,14 +83,14 @@ def parse_grid(layout_id: str, text: str) -> tuple[int, int, tuple[Place, ...]]:
     return len(lines), cols, tuple(places)
 
 
-def load_layouts() -> dict[str, Layout]:
-    data: dict[str, Any] = load_toml("spirits", "talewood.games.spirits", "layouts.toml").get("layout", {})
+def load_layouts(folder: Path | None = None) -> dict[str, Layout]:
+    data: dict[str, Any] = load_toml("spirits", "talewood.games.spirits", "layouts.toml", folder).get("layout", {})
     layouts = {}
     for layout_id in SCENARIOS:
         require(layout_id in data, f"layouts.toml: the scenario {layout_id} is missing")
         entry = data[layout_id]
-        rows, cols, places = parse_grid(layout_id, entry.get("grid", ""))
-        where = f"layouts.toml {layout_id}"
+        where = located(entry, f"layouts.toml {layout_id}")
+        rows, cols, places = parse_grid(where, entry.get("grid", ""))
         base = [p for p in places if not p.air_only]
         require(len(base) == BASE_TILES, f"{where}: {len(base)} base tile places, need {BASE_TILES}")
         require(len(places) - len(base) == AIR_TILES, f"{where}: need {AIR_TILES} Air Spirit places")
