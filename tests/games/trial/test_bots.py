@@ -55,10 +55,14 @@ def test_the_rollout_policy_is_legal_and_every_level_plays_a_trial_game():
         assert not state.is_over
 
 
-def test_the_balance_report_reads_trial_results():
-    from talewood.sim.play import Outcome, play_game
-    from talewood.sim.report import balance_report
+def test_the_balance_lab_reads_trial_results(tmp_path):
+    import duckdb
 
-    outcome = play_game("trial", Outcome(seed=2, players=2, seats=["random", "random"]), {}, keep_details=True)
-    report = balance_report([outcome])
-    assert report["errors"] == 0 and report["mean_winning_score"] == max(outcome.scores)
+    from talewood.sim.lab.collect import run_lab
+    from talewood.sim.lab.report import write
+
+    run_lab("trial", 3, [2], ["random"], 2, {}, tmp_path)
+    write(tmp_path)
+    games = duckdb.sql(f"select count(*), count(error) from '{tmp_path}/games.parquet'").fetchall()[0]
+    assert games == (3, 0)
+    assert "The Trial of the Forest" in (tmp_path / "report.html").read_text()
