@@ -188,3 +188,19 @@ def test_table_refuses_bad_settings() -> None:
         gym_env("spirits", players=3, opponents=["random"])
     with pytest.raises(InvalidOption, match="seed"):
         Table("spirits", 2).reset(seed=-1)
+
+
+@pytest.mark.filterwarnings("ignore:.*infinity:UserWarning")
+def test_every_game_is_registered_with_gymnasium() -> None:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    from talewood.games import available
+
+    for game_id in available():
+        made = gymnasium.make(f"talewood/{game_id}-v0", opponents="random", players=2, render_mode="ansi")
+        check_env(made.unwrapped)
+        obs, _ = made.reset(seed=0)
+        assert obs.shape == made.observation_space.shape
+        assert made.get_wrapper_attr("action_masks")().any()
+        assert "Player" in made.render()

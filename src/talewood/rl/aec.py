@@ -36,7 +36,7 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.illegal = check_illegal_mode(illegal)
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"talewood_{table.game.id}_v0",
-                         "is_parallelizable": False}
+                         "is_parallelizable": False, "render_fps": 4}
         self.possible_agents = [agent_name(s) for s in table.agent_seats]
         self.seat_of: dict[str, int] = {agent_name(s): s for s in table.agent_seats}
         self.agent_at: dict[int, str] = {s: agent_name(s) for s in table.agent_seats}
@@ -71,6 +71,11 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
         seat = self.seat_of[agent]
         table = self.table
         return {"observation": table.observation(seat), "action_mask": table.mask(seat)}
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The agent's action mask alone (what `observe` gives as "action_mask"), without encoding
+        the observation: for loops that read `last(observe=False)`."""
+        return self.table.mask(self.seat_of[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

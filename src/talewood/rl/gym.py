@@ -20,7 +20,7 @@ class TalewoodGym(gymnasium.Env):
     (illegal="raise") or ends the episode with reward -1 and info["illegal_action"] (illegal="lose",
     the default, so that any action of the space is a valid step)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium reads it from the class)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (Gymnasium reads it from the class)
 
     def __init__(self, table: Table, *, render_mode: str | None = None, illegal: str = "lose") -> None:
         if len(table.agent_seats) != 1:
@@ -78,3 +78,17 @@ def gym_env(game: str, seat: int = 0, opponents: str | Sequence[str] = "greedy",
     kinds = [*others[:seat], AGENT, *others[seat:]]
     table = Table(game, players, options, kinds, reward=reward, score_scale=score_scale, max_steps=max_steps)
     return TalewoodGym(table, render_mode=render_mode, illegal=illegal)
+
+
+def register_gymnasium() -> list[str]:
+    """Register every game with Gymnasium as `talewood/<game>-v0` (gym_env's arguments pass through
+    `gymnasium.make`). Done when talewood.rl is imported."""
+    from ..games import available
+
+    ids = []
+    for game_id in available():
+        env_id = f"talewood/{game_id}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="talewood.rl.gym:gym_env", kwargs={"game": game_id})
+        ids.append(env_id)
+    return ids

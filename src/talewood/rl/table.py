@@ -170,8 +170,10 @@ class Table:
             return self.no_mask
         key = (self.episode, state.version)
         if key != self._mask_key:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[state.legal_actions()] = 1
+            ones = bytearray(self.num_actions)   # a loop over the few legal ids beats numpy's fancy indexing
+            for action in state.legal_actions():
+                ones[action] = 1
+            mask = np.frombuffer(ones, dtype=np.int8)
             mask.flags.writeable = False
             self._mask, self._mask_key = mask, key
         return self._mask
