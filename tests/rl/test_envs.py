@@ -122,7 +122,7 @@ def test_an_illegal_action_raises_and_changes_nothing_or_loses() -> None:
     before = e.table.state.state_hash()
     illegal = int(np.flatnonzero(e.observe("player_1")["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction, match="is not legal now"):
-        e.step(illegal)
+        e.step(np.int64(illegal))
     assert e.table.state.state_hash() == before and e.agent_selection == "player_1"
     e = env("spirits", players=2, illegal="lose")
     e.reset(seed=1)

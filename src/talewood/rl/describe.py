@@ -22,7 +22,8 @@ def describe(game_id: str) -> str:
     sizes = []
     for players in counts:
         options = game.parse_options(None, players)
-        sizes.append(f"{players} player{'s' if players > 1 else ''}: {game.observation_spec(players, options).size} numbers, "
+        size = game.observation_spec(players, options).size
+        sizes.append(f"{players} player{'s' if players > 1 else ''}: {size} numbers, "
                      f"at most {game.max_decisions(players, options):,} decisions")
     lines.append("- Observation size and episode bound (default options): " + "; ".join(sizes) + ".")
     lines.append(f"- Action space: Discrete({len(game.action_space)}), the same for every size and option; "

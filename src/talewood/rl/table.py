@@ -154,6 +154,8 @@ class Table:
             return False
 
     def illegal_reason(self, action: object) -> str:
+        if isinstance(action, np.integer):
+            action = int(action)
         return self.state.illegal_reason(action)
 
     # -- what a seat sees ----------------------------------------------------------------------
