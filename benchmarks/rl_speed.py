@@ -46,6 +46,33 @@ def engine_loop(game_id: str, players: int) -> Callable[[float], float]:
     return run
 
 
+def encode_loop(game_id: str, players: int) -> Callable[[float], float]:
+    """Encodings per second of the deciding seat's view, over positions of random games."""
+    from talewood.engine import Rng
+    from talewood.games import load
+
+    game = load(game_id)
+    rng = Rng(2)
+    positions = []
+    for seed in range(20):
+        state = game.new_game(players, seed, tracked=False)
+        while not state.over:
+            positions.append((state.clone(), state.current_player))
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+    def run(seconds: float) -> float:
+        n = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for state, seat in positions[n % len(positions):][:200]:
+                game.encode(state, seat)
+                n += 1
+        return n / (time.perf_counter() - start)
+
+    return run
+
+
 def aec_loop(make: Callable[[], Any], observe: bool) -> Callable[[float], float]:
     def run(seconds: float) -> float:
         env = make()
@@ -94,6 +121,7 @@ def main() -> None:
                 continue
             key = f"{game_id} {players}p"
             loops[(key, "engine")] = engine_loop(game_id, players)
+            loops[(key, "encode")] = encode_loop(game_id, players)
             loops[(key, "aec_mask")] = aec_loop(lambda g=game_id, p=players: env(g, p), observe=False)
             loops[(key, "aec_observed")] = aec_loop(lambda g=game_id, p=players: env(g, p), observe=True)
     try:
@@ -117,14 +145,16 @@ def main() -> None:
         print(json.dumps({"python": platform.python_version(), "seconds": args.seconds, "runs": args.runs,
                           "results": rows}, indent=2))
         return
-    print("| environment | engine decisions/s | AEC steps/s, mask only | ratio | AEC steps/s, observed | ratio |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| environment | engine decisions/s | AEC steps/s, mask only | ratio | AEC steps/s, observed | ratio "
+          "| one encoding |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, r in rows.items():
         eng = r.get("engine")
         cells = [f"{eng:,.0f}" if eng else "–"]
         for kind in ("aec_mask", "aec_observed"):
             v = r[kind]
             cells += [f"{v:,.0f}", f"{v / eng:.2f}" if eng else "–"]
+        cells.append(f"{1e6 / r['encode']:.0f} µs" if "encode" in r else "–")
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 

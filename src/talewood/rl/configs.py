@@ -9,8 +9,9 @@ from ..engine import Game, InvalidOption
 
 def configurations(game: Game) -> list[tuple[int, dict[str, Any]]]:
     """Every player count with the default options, then module combinations (each on/off option
-    alone, all of them together, each other value of a choice) at every player count that accepts
-    them. Combinations the game refuses (an option that needs another) are left out."""
+    alone, all of them together, each other value of a choice), each at one player count that
+    accepts it, the counts taken in turn (from the largest) so that every count meets some modules.
+    Combinations the game refuses (an option that needs another) are left out."""
     bools = [o.name for o in game.option_set.options if o.kind == "bool"]
     candidates: list[dict[str, Any]] = [{name: True} for name in bools]
     if len(bools) > 1:
@@ -21,13 +22,18 @@ def configurations(game: Game) -> list[tuple[int, dict[str, Any]]]:
     out: list[tuple[int, dict[str, Any]]] = []
     for players in range(game.min_players, game.max_players + 1):
         out.append((players, {}))
+    turn = 0
     for options in candidates:
-        for players in range(game.min_players, game.max_players + 1):
+        accepted = []
+        for players in range(game.max_players, game.min_players - 1, -1):
             try:
                 game.parse_options(options, players)
             except InvalidOption:
                 continue
-            out.append((players, options))
+            accepted.append(players)
+        if accepted:
+            out.append((accepted[turn % len(accepted)], options))
+            turn += 1
     return out
 
 
