@@ -93,3 +93,20 @@ def test_observation_tensor_is_the_encoder_and_games_differ() -> None:
     engine = a.engine
     assert a.observation_tensor(0) == pytest.approx(engine.game.encode(engine, 0))
     assert '"seat":' in a.observation_string(0)
+
+
+def test_talewood_bots_play_in_openspiel_evaluations() -> None:
+    import numpy as np
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    tw_openspiel.register(["spirits"])
+    game = pyspiel.load_game("talewood_spirits", {"players": 2, "seed": 3})
+    rng = np.random.default_rng(0)
+    wins = 0
+    for _ in range(6):
+        returns = evaluate_bots(game.new_initial_state(),
+                                [UniformRandomBot(0, rng), tw_openspiel.TalewoodBot("greedy", 1, seed=5)], rng)
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+        wins += returns[1] == 1.0
+    assert wins >= 4, "the greedy bot beats a uniformly random player most of the time"

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..agents import make_agent
 from ..engine import Game, Rng, State
 from ..engine.stack import CHANCES
 from ..games import available, load
@@ -223,6 +224,32 @@ class Observer:
 
     def string_from(self, state: TalewoodOpenSpielState, player: int) -> str:
         return json.dumps(state.engine.view(player), sort_keys=True, separators=(",", ":"))
+
+
+class TalewoodBot(pyspiel.Bot):  # type: ignore[misc]
+    """A Talewood bot (`random`, `greedy`, `easy`, `normal`, `hard`) as an OpenSpiel bot, to evaluate
+    OpenSpiel agents against it (`open_spiel.python.algorithms.evaluate_bots`). It sees the game only
+    through the engine contract, as it does at a Talewood table: no hidden information."""
+
+    def __init__(self, kind: str, player_id: int, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.agent = make_agent(kind, seed)
+        self._player_id = player_id
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def restart_at(self, state: TalewoodOpenSpielState) -> None:
+        return None
+
+    def inform_action(self, state: TalewoodOpenSpielState, player: int, action: int) -> None:
+        return None
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def step(self, state: TalewoodOpenSpielState) -> int:
+        return self.agent.choose(state.engine)
 
 
 def register(game_ids: list[str] | None = None) -> list[str]:
