@@ -121,7 +121,7 @@ class Firefly(NamedTuple):
 
     def legal(self, s: SpiritsState) -> list[int]:
         base = s.ids.firefly
-        return [base + t for t in s.tiles_of[self.seat] if s.firefly[t]]
+        return sorted(base + t for t in s.tiles_of[self.seat] if s.firefly[t])
 
     def apply(self, s: SpiritsState, action: int) -> None:
         s.remove_firefly(self.seat, action - s.ids.firefly)

@@ -150,6 +150,18 @@ def encode(game: SpiritsGame, s: SpiritsState, seat: int) -> list[float]:
         out[o + 10] = (len(s.opp_hidden) - s.opp_revealed) / 2
     o = spec.offset("progress")
     out[o] = s.turn / 60
-    start = len(game.forest_template(game.layout_for(s.players, s.options), bool(s.options["air_spirit"])).tiles)
-    out[o + 1] = sum(1 for t in s.place_tile if t >= 0) / start
+    out[o + 1] = sum(1 for t in s.place_tile if t >= 0) / _starting_tiles(game, s)
     return out
+
+
+_STARTING_TILES: dict[tuple[object, ...], int] = {}
+
+
+def _starting_tiles(game: SpiritsGame, s: SpiritsState) -> int:
+    """The tiles in the forest at the start (a layout is built once per kind of game, not per call)."""
+    key = (s.players, s.options["scenario"], s.options["air_spirit"])
+    start = _STARTING_TILES.get(key)
+    if start is None:
+        layout = game.layout_for(s.players, s.options)
+        start = _STARTING_TILES[key] = len(game.forest_template(layout, bool(s.options["air_spirit"])).tiles)
+    return start

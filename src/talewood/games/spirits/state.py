@@ -115,10 +115,23 @@ class SpiritsState(State):
                 if action < ids.reserve and top in (Take, Second) and self.supply[self.cur] == 0 \
                         and self.placed[self.cur] == 0 and 0 <= self.gem_on[t] != self.cur:
                     label += ', paid by discarding your "+" token'
+            elif action >= ids.firefly and top is not None:
+                label += self._which_of_same(action - t, t)
         elif action == ids.stop:
             label = {Take: "Collect no tile this turn", Second: "No second tile",
                      Gem: "Place no gemstone"}.get(top, label)  # type: ignore[arg-type]
         return label
+
+    def _which_of_same(self, base: int, tile: int) -> str:
+        """Among the deciding seat's tiles that look the same as `tile` (two Air Spirit doubles), which
+        one it is, by the order they were collected; nothing when the tile is the only one of its kind."""
+        space = self.game.action_space
+        label = space.spec(base + tile).label
+        same = [u for u in self.tiles_of[self.stack[-1].seat] if space.spec(base + u).label == label]
+        if len(same) < 2 or tile not in same:
+            return ""
+        k = same.index(tile) + 1
+        return f" (the {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} one you collected)"
 
     # -- turns -------------------------------------------------------------------------------
     def advance(self) -> None:

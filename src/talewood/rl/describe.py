@@ -1,0 +1,52 @@
+"""A game's learning interface in Markdown: observation layout, action space, rewards and episode
+bounds (docs/rl.md is made of these). `python -m talewood.rl.describe [game ...]` prints them."""
+
+from __future__ import annotations
+
+import sys
+
+from ..games import available, load
+
+
+def describe(game_id: str) -> str:
+    game = load(game_id)
+    counts = range(game.min_players, game.max_players + 1)
+    defaults = game.parse_options(None, game.min_players if game.min_players > 1 else min(2, game.max_players))
+    spec = game.observation_spec(max(2, game.min_players) if game.max_players > 1 else 1, defaults)
+    kinds: dict[str, list[int]] = {}
+    for action in range(len(game.action_space)):
+        kinds.setdefault(game.action_space.spec(action).kind, []).append(action)
+    lines = [f"### {game.name} (`{game.id}`)", ""]
+    lines.append(f"- Players: {game.min_players} to {game.max_players}"
+                 + ("; cooperative: every seat gets the team's reward" if game.cooperative else "") + ".")
+    sizes = []
+    for players in counts:
+        options = game.parse_options(None, players)
+        size = game.observation_spec(players, options).size
+        sizes.append(f"{players} player{'s' if players > 1 else ''}: {size} numbers, "
+                     f"at most {game.max_decisions(players, options):,} decisions")
+    lines.append("- Observation size and episode bound (default options): " + "; ".join(sizes) + ".")
+    lines.append(f"- Action space: Discrete({len(game.action_space)}), the same for every size and option; "
+                 "ids by kind: " + ", ".join(f"`{k}` {v[0]}–{v[-1]}" if len(v) > 1 else f"`{k}` {v[0]}"
+                                              for k, v in kinds.items()) + ".")
+    if game.option_set.options:
+        lines.append("- Options (PettingZoo/Gymnasium `options=`, OpenSpiel parameters): "
+                     + ", ".join(f"`{o.name}` ({o.describe_valid()}, default {_value(o.default)})"
+                                 for o in game.option_set.options) + ".")
+    lines += ["", f"Observation layout ({spec.size} numbers, float32; "
+              "sizes may change with the options):", "", spec.table(), ""]
+    return "\n".join(lines)
+
+
+def _value(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ids = (argv if argv is not None else sys.argv[1:]) or available()
+    print("\n".join(describe(game_id) for game_id in ids))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,94 @@
+"""One seat of a Talewood game as a Gymnasium environment, the other seats played by Talewood bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..engine import IllegalAction, InvalidOption
+from .table import AGENT, ILLEGAL_REWARD, Table, check_illegal_mode
+
+
+class TalewoodGym(gymnasium.Env):
+    """Observation: the game's encoded view for the seat (float32); action: Discrete over the game's
+    whole action space, with `action_masks()` (bool) for maskable algorithms (sb3-contrib's
+    MaskablePPO). The reward comes at the end (Table.rewards). An illegal action raises
+    (illegal="raise") or ends the episode with reward -1 and info["illegal_action"] (illegal="lose",
+    the default, so that any action of the space is a valid step)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (Gymnasium reads it from the class)
+
+    def __init__(self, table: Table, *, render_mode: str | None = None, illegal: str = "lose") -> None:
+        if len(table.agent_seats) != 1:
+            raise InvalidOption("a Gymnasium environment has exactly one learning seat; the others are bots")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidOption(f"unknown render_mode {render_mode!r}; valid: ansi")
+        self.table = table
+        self.seat = table.agent_seats[0]
+        self.render_mode = render_mode
+        self.illegal = check_illegal_mode(illegal)
+        self.observation_space = spaces.Box(-np.inf, np.inf, shape=table.spec.shape, dtype=np.float32)
+        self.action_space = spaces.Discrete(table.num_actions)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.table.reset(seed)
+        return self.table.observation(self.seat), {}
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        table = self.table
+        if table.over:
+            raise InvalidOption("the episode is over: call reset() first")
+        try:
+            table.apply(action)
+        except (IllegalAction, TypeError, ValueError):
+            if self.illegal == "raise":
+                raise IllegalAction(table.illegal_reason(action)) from None
+            return table.observation(self.seat), ILLEGAL_REWARD, True, False, {"illegal_action": True}
+        if table.over:
+            return table.observation(self.seat), table.rewards()[self.seat], True, False, {}
+        return table.observation(self.seat), 0.0, False, table.truncated, {}
+
+    def action_masks(self) -> np.ndarray:
+        """True for each legal action now (all False once the episode is over)."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render_text(self.seat)
+
+
+def gym_env(game: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int = 2,
+            options: Mapping[str, Any] | None = None, *, reward: str = "win", score_scale: float = 1.0,
+            max_steps: int | None = None, illegal: str = "lose", render_mode: str | None = None) -> TalewoodGym:
+    """`seat` learns; `opponents` is one bot kind for every other seat, or one kind per other seat."""
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidOption(f"seat must be a seat index of a {players}-player game (0 to {players - 1}), not {seat!r}")
+    others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(others) != players - 1:
+        raise InvalidOption(f"{len(others)} opponents given for the {players - 1} other seats")
+    if AGENT in others:
+        raise InvalidOption("opponents are bot kinds (random, greedy, easy, normal, hard), not agents")
+    kinds = [*others[:seat], AGENT, *others[seat:]]
+    table = Table(game, players, options, kinds, reward=reward, score_scale=score_scale, max_steps=max_steps)
+    return TalewoodGym(table, render_mode=render_mode, illegal=illegal)
+
+
+def register_gymnasium() -> list[str]:
+    """Register every game with Gymnasium as `talewood/<game>-v0` (gym_env's arguments pass through
+    `gymnasium.make`). Done when talewood.rl is imported."""
+    from ..games import available
+
+    ids = []
+    for game_id in available():
+        env_id = f"talewood/{game_id}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="talewood.rl.gym:gym_env", kwargs={"game": game_id})
+        ids.append(env_id)
+    return ids

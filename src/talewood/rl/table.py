@@ -1,0 +1,223 @@
+"""One game at a table, as every learning interface sees it: the seats that learn, the bots in the others,
+the observations, the action mask and the rewards. The PettingZoo, Gymnasium and OpenSpiel interfaces
+are thin layers over this class (and over the engine), so they agree on everything by construction.
+
+The hot path (`apply`, `play_bots`, `mask`) does no deep copy and allocates at most one small mask
+array per decision; an observation is a fresh float32 array made from the game's own encoder.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..agents import Agent, bot_seed, make_agent
+from ..engine import Game, IllegalAction, InvalidOption, OptionValue, Result, Rng, State, seat_name
+from ..games import game_module, load
+
+AGENT = "agent"           # the kind of a seat played by the learner (every other kind is a bot)
+REWARDS = ("win", "score")
+ILLEGAL = ("raise", "lose")
+ILLEGAL_REWARD = -1.0     # what an illegal action costs its seat under illegal="lose"
+
+
+def agent_name(seat: int) -> str:
+    """An agent's id in PettingZoo: `player_1` for the first seat, as people number seats."""
+    return f"player_{seat + 1}"
+
+
+def seat_kinds(seats: Sequence[str] | Mapping[int, str] | None, players: int) -> list[str]:
+    """Each seat's kind: `agent`, or a bot kind (random, greedy, easy, normal, hard).
+
+    None: every seat learns. A sequence: one kind per seat. A mapping: seat index to bot kind, the
+    seats it leaves out are agents. Unknown kinds and tables without a learning seat are refused.
+    """
+    if seats is None:
+        kinds = [AGENT] * players
+    elif isinstance(seats, Mapping):
+        kinds = [AGENT] * players
+        for seat, kind in seats.items():
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                raise InvalidOption(
+                    f"seat {seat!r} is not a seat index of a {players}-player game (0 to {players - 1})")
+            kinds[seat] = kind
+    else:
+        kinds = [str(k) for k in seats]
+        if len(kinds) != players:
+            raise InvalidOption(f"{len(kinds)} seat kinds given for {players} players: give one per seat")
+    for kind in set(kinds) - {AGENT}:
+        make_agent(kind)   # refuses an unknown kind, naming the valid ones
+    if AGENT not in kinds:
+        raise InvalidOption("every seat is a bot: at least one seat must be an agent")
+    return kinds
+
+
+def win_rewards(result: Result) -> list[float]:
+    """+1 for a win and -1 for a loss; the k winners of a tie share the win (2/k - 1 each); in a
+    cooperative game every seat has the team's +1 or -1."""
+    if result.cooperative:
+        return [1.0 if result.team_won else -1.0] * len(result.scores)
+    return [2.0 * share - 1.0 for share in result.rewards()]
+
+
+class Table:
+    """A Talewood game with some seats learning and the others played by bots.
+
+    `reward` is `win` (+1 for a win, -1 for a loss, a tie shares the win: 2 × share − 1, where the k
+    winners of a tie each have a share of 1/k; a cooperative game gives every seat the team's +1 or
+    -1) or `score` (each seat's final score, the team's in a cooperative game, divided by
+    `score_scale`). `max_steps` truncates an episode after that many decisions of the learning seats.
+    """
+
+    def __init__(self, game: str | Game, players: int, options: Mapping[str, Any] | None = None,
+                 seats: Sequence[str] | Mapping[int, str] | None = None, *, reward: str = "win",
+                 score_scale: float = 1.0, max_steps: int | None = None) -> None:
+        self.game = load(game) if isinstance(game, str) else game
+        self.game.check_players(players)
+        if reward not in REWARDS:
+            raise InvalidOption(f"unknown reward {reward!r}; valid: {', '.join(REWARDS)}")
+        if not score_scale > 0:
+            raise InvalidOption(f"score_scale must be a positive number, not {score_scale!r}")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise InvalidOption(f"max_steps must be a whole number of 1 or more, not {max_steps!r}")
+        self.players = players
+        self.options: dict[str, OptionValue | None] = self.game.parse_options(options, players)
+        self.kinds = seat_kinds(seats, players)
+        self.agent_seats = [s for s, kind in enumerate(self.kinds) if kind == AGENT]
+        self.reward = reward
+        self.score_scale = float(score_scale)
+        self.max_steps = max_steps
+        self.spec = self.game.observation_spec(players, self.options)
+        self.num_actions = len(self.game.action_space)
+        self.max_decisions = self.game.max_decisions(players, self.options)
+        self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
+        self.no_mask.flags.writeable = False
+        self._mask = self.no_mask
+        self._mask_key: tuple[int, int] = (-1, -1)
+        self._seeds: Rng | None = None
+        self.episode = 0
+        self.seed = 0
+        self.steps = 0
+        self.bots: dict[int, Agent] = {}
+        self.state: State = self.game.new_game(players, 0, self.options, tracked=False)
+
+    # -- an episode ----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        """A new game. `seed` restarts the sequence of game seeds (the same seed, the same games);
+        without one the next game of the sequence is dealt (the first sequence is seeded at random)."""
+        if seed is not None:
+            if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+                raise InvalidOption(f"the seed must be a whole number of 0 or more, not {seed!r}")
+            self._seeds = Rng(int(seed))
+        elif self._seeds is None:
+            self._seeds = Rng(secrets.randbits(63))
+        self.seed = self._seeds.next64()
+        self.state = self.game.new_game(self.players, self.seed, self.options, tracked=False)
+        self.bots = {s: make_agent(kind, bot_seed(self.seed, s)) for s, kind in enumerate(self.kinds) if kind != AGENT}
+        self.episode += 1
+        self.steps = 0
+        self.play_bots()
+
+    def play_bots(self) -> None:
+        """Let the bots move until a learning seat decides or the game ends."""
+        state = self.state
+        bots = self.bots
+        while not state.over:
+            bot = bots.get(state.current_player)  # type: ignore[arg-type]
+            if bot is None:
+                return
+            state.apply(bot.choose(state))
+
+    def apply(self, action: int) -> None:
+        """A learning seat's decision, then the bots' until the next learning decision. An illegal
+        action raises IllegalAction and changes nothing."""
+        self.state.apply(int(action))
+        self.steps += 1
+        if self.bots:
+            self.play_bots()
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def truncated(self) -> bool:
+        return self.max_steps is not None and self.steps >= self.max_steps and not self.state.over
+
+    def is_legal(self, action: object) -> bool:
+        try:
+            return int(action) in self.state.legal_actions()  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return False
+
+    def illegal_reason(self, action: object) -> str:
+        if isinstance(action, np.integer):
+            action = int(action)
+        return self.state.illegal_reason(action)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+    def observation(self, seat: int) -> np.ndarray:
+        """The game's encoding of what `seat` sees, as a fresh float32 array."""
+        return np.array(self.game.encode(self.state, seat), dtype=np.float32)
+
+    def mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 over the whole action space: 1 for each legal action of the pending decision (all 0
+        when the game is over, or when `seat` is given and does not decide now). One array per
+        decision, computed once (read-only: copy it to change it)."""
+        state = self.state
+        if state.over or (seat is not None and state.current_player != seat):
+            return self.no_mask
+        key = (self.episode, state.version)
+        if key != self._mask_key:
+            ones = bytearray(self.num_actions)   # a loop over the few legal ids beats numpy's fancy indexing
+            for action in state.legal_actions():
+                ones[action] = 1
+            mask = np.frombuffer(ones, dtype=np.int8)
+            mask.flags.writeable = False
+            self._mask, self._mask_key = mask, key
+        return self._mask
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the finished game (see the class)."""
+        result = self.state.result()
+        if self.reward == "score":
+            if result.cooperative:
+                return [float(result.team_score or 0.0) / self.score_scale] * self.players
+            return [float(s) / self.score_scale for s in result.scores]
+        return win_rewards(result)
+
+    def render_text(self, seat: int | None) -> str:
+        """The terminal's picture of the game as `seat` sees it (None: a spectator), and the prompt."""
+        import io
+
+        from rich.console import Console
+
+        out = io.StringIO()
+        console = Console(file=out, width=120, color_system=None, force_terminal=False, legacy_windows=False)
+        module = game_module(self.game.id, "terminal") if self._registered() else None
+        if module is not None:
+            console.print(module.render(self.state, seat))  # type: ignore[attr-defined]
+        state = self.state
+        if state.over:
+            console.print(state.result().verdict())
+        else:
+            console.print(f"{state.prompt()}" + ("" if seat is None else f" (seen by {seat_name(seat)})"))
+        return out.getvalue()
+
+    def _registered(self) -> bool:
+        from ..games import REGISTRY
+
+        return self.game.id in REGISTRY
+
+
+def check_illegal_mode(illegal: str) -> str:
+    if illegal not in ILLEGAL:
+        raise InvalidOption(f"unknown illegal-action handling {illegal!r}; valid: {', '.join(ILLEGAL)}")
+    return illegal
+
+
+__all__ = ["AGENT", "ILLEGAL_REWARD", "IllegalAction", "Table", "agent_name", "check_illegal_mode", "seat_kinds",
+           "win_rewards"]
