@@ -100,7 +100,7 @@ def _effects(meaning: str, required: bool = False) -> Param:
 
 GAINS = ("virtue_points", "one_virtue", *VIRTUES, "shevitsa", "speed", "artifact", "sacred_stone", "ring", "wow",
          "seed", "head")
-WHO = ("self", "each", "each_other", "one_other", "chosen", "receiver", "near_virus")
+WHO = ("self", "each", "each_other", "one_other", "chosen", "receiver")
 LEVEL = Param("int", "an Artifact's or Head's level", low=1, high=3, default=0)
 TESTS: dict[str, tuple[str, ...]] = {
     # test -> the parameters of `require` it uses
@@ -156,9 +156,10 @@ VOCABULARY: dict[str, Keyword] = {
         "The Hero chooses one of `options` (each a list of effects) and it happens.",
         {"options": Param("options", "two or more lists of effects", required=True)}),
     "whenever": Keyword(
-        "A triggered ability: each time `event` happens to its owner, `then` happens. start_of_turn / "
-        "end_of_turn (with Endurance and Mercy, from their values before them); claim_white (a White Stone); "
-        "win_battle (an enemy defeated); virtue_damage (the owner takes damage to Virtues in this Battle).",
+        "A triggered ability: each time `event` happens to its owner, `then` happens to them. start_of_turn / "
+        "end_of_turn (with Endurance and Mercy, from their values before them); claim_white (they claim a White "
+        "Stone); win_battle (they defeat an enemy); virtue_damage (they take damage to Virtues). On an enemy's "
+        "Talent the owner is the Hero fighting it, for that Battle.",
         {"event": _word("the trigger", EVENTS), "then": _effects("what happens", required=True)}),
     "this_turn": Keyword(
         "Until the end of this turn: speed = n more Steps and n more Speed for who attacks first; love = n more "
@@ -850,6 +851,22 @@ class Content:
 
     def bonus_deck(self, deck: str) -> tuple[BonusCard, ...]:
         return tuple(b for b in self.bonus if b.deck == deck)
+
+    def every_effect(self) -> list[tuple[str, Effect]]:
+        """Every effect of the content with the entry it belongs to, nested ones included."""
+        out: list[tuple[str, tuple[Effect, ...]]] = [(x.id, x.effects) for x in self.board.altar]
+        out += [(t.id, t.effects) for h in self.heroes for t in h.talents]
+        out += [(t.id, t.claim) for t in self.tokens]
+        out += [(a.id, a.effects) for a in self.artifacts]
+        out += [(b.id, (*b.reward, *(b.talent.effects if b.talent else ()))) for b in self.battles]
+        out += [(t.id, (*t.on_0, *t.on_1_2, *t.on_3)) for t in self.treasures]
+        out += [(b.id, o) for b in self.bonus for o in b.options]
+        out += [(q.id, q.reward) for q in self.quests]
+        for f in self.futures:
+            out += [(c.id, (*c.effects, *c.reward, *(c.talent.effects if c.talent else ()))) for c in f.cards]
+            out += [(p.id, p.claim) for p in f.pieces]
+            out += [(e.id, e.on_fail) for e in f.enemies]
+        return [(owner, e) for owner, effects in out for e in walk(effects)]
 
 
 # -- reading TOML strictly ---------------------------------------------------------------------------
