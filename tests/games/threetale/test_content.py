@@ -714,3 +714,27 @@ def test_a_refusal_leaves_the_packaged_content_alone(tmp_path: Path) -> None:
 def test_every_slot_kind_is_a_known_space() -> None:
     assert set(SLOTS) <= {s for t in C.tiles for s in t.spaces}
     assert len(VIRTUES) == 6
+
+
+def test_more_battle_slots_than_battle_cards_are_refused(tmp_path: Path) -> None:
+    folder = copy_content(tmp_path)
+    for spaces in ('["altar", "white", "red", "empty"]', '["altar", "black", "treasure1", "empty"]',
+                   '["portal", "treasure1", "red", "empty"]'):
+        edit(folder, "tiles.toml", spaces, spaces.replace('"empty"', '"battle1"'))
+    edit(folder, "tokens.toml", 'count = 8\nslot = "battle1"', 'count = 11\nslot = "battle1"')
+    edit(folder, "tokens.toml", "count = 21", "count = 18")
+    assert "tiles.toml: 11 battle1 slots, but its deck has 10 cards" in refusal(folder)
+
+
+def test_a_figure_needs_its_place_on_the_tiles() -> None:
+    from talewood.games.threetale.content import Tile, _check_future
+
+    def without_treasure3(t: Tile) -> Tile:
+        a, b, c, d = ("empty" if s == "treasure3" else s for s in t.spaces)
+        return Tile(t.id, t.name, t.text, (a, b, c, d), t.source, t.note)
+
+    no_treasure3 = tuple(without_treasure3(t) for t in C.tiles)
+    with pytest.raises(ContentError) as info:
+        _check_future("future_path_of_initiation.toml", future("path_of_initiation"), no_treasure3, 50)
+    assert "future_path_of_initiation.toml: piece throne stands on treasure3, and no tile has one" in str(info.value)
+    _check_future("future_path_of_initiation.toml", future("path_of_initiation"), C.tiles, 50)

@@ -1660,6 +1660,10 @@ def _check_future(f: str, fu: Future, tiles: tuple[Tile, ...], white_cubes: int)
     figures = [p for p in fu.pieces if p.kind == "figure"]
     require(len(figures) == 1, f"{f}: a Future has one figure, not {len(figures)}")
     figure = figures[0]
+    where_figure = {"altar": ("altar",), "treasure3": ("treasure3",), "battle1_tile": ("battle1",),
+                    "battle2_or_3": ("battle2", "battle3")}[figure.place]
+    require(any(t.count(k) for t in tiles for k in where_figure),
+            f"{f}: piece {figure.id} stands on {figure.place}, and no tile has one")
     if fu.goal.kind == "gather":
         require(fu.goal.at == figure.id, f"{f}: the goal gathers at {fu.goal.at!r}, which is not its figure")
     if fu.goal.kind == "defeat":
@@ -1726,6 +1730,12 @@ def _load(folder: Path | None, difficulty: str) -> Content:
     treasures = loader.treasures(parser, board)
     bonus = loader.bonus(parser)
     quests = loader.quests(parser)
+    # every token of the Past can draw a card (brief §5.2; an empty deck would need a reshuffle rule)
+    for kind, size in [*((f"battle{lv}", sum(b.level == lv for b in battles)) for lv in LEVELS),
+                       *((f"treasure{lv}", sum(t.level == lv for t in treasures)) for lv in LEVELS),
+                       ("quest", len(quests))]:
+        slots = sum(t.count(kind) for t in tiles)
+        require(slots <= size, f"tiles.toml: {slots} {kind} slots, but its deck has {size} cards")
     white = sum(t.count for t in tokens if t.colour == "white")
     futures = tuple(loader.future(f, parser, knobs, settings, tiles, white) for f in FUTURE_FILES)
     require(sorted(x.number for x in futures) == [1, 2, 3, 4, 5], "future_*.toml: the Futures are numbered 1 to 5")
