@@ -73,7 +73,7 @@ def test_every_hero_has_six_talents_two_a_level() -> None:
     assert len(set(ids)) == 30
 
 
-# the designed numbers of the brief (§5.1), copied here so a change to them is a deliberate one
+# the designed start values (threetale-brief.md §5.1), copied here so a change to them is a deliberate one
 HERO_START = {
     # name: (Love, Hope, Faith, Endeavor, Endurance, Mercy, Speed)
     "The Silver Deer": (3, 2, 3, 2, 1, 1, 4),
@@ -94,7 +94,7 @@ def test_hero_start_values() -> None:
         assert 1 <= sum(C.board.tier(v) for v in h.virtues[1:]) <= 2
 
 
-# the tile mix (designed, brief §5.2)
+# the tile mix (designed, threetale-brief.md §5.2)
 TILE_MIX = {"white": 20, "red": 16, "black": 8, "battle1": 8, "battle2": 6, "battle3": 5, "treasure1": 6,
             "treasure2": 5, "treasure3": 4, "quest": 6, "altar": 3, "portal": 4, "tree": 14, "empty": 15}
 

@@ -1730,7 +1730,7 @@ def _load(folder: Path | None, difficulty: str) -> Content:
     treasures = loader.treasures(parser, board)
     bonus = loader.bonus(parser)
     quests = loader.quests(parser)
-    # every token of the Past can draw a card (brief §5.2; an empty deck would need a reshuffle rule)
+    # every token of the Past can draw a card (threetale-brief.md §5.2; an empty deck would need a reshuffle rule)
     for kind, size in [*((f"battle{lv}", sum(b.level == lv for b in battles)) for lv in LEVELS),
                        *((f"treasure{lv}", sum(t.level == lv for t in treasures)) for lv in LEVELS),
                        ("quest", len(quests))]:
