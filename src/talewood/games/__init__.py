@@ -9,6 +9,7 @@ from ..engine import Game, UnknownGame
 REGISTRY: dict[str, str] = {
     "spirits": "talewood.games.spirits.game:SpiritsGame",
     "greylune": "talewood.games.greylune.game:GreyluneGame",
+    "threetale": "talewood.games.threetale.game:ThreeTaleGame",
 }
 
 _loaded: dict[str, Game] = {}
