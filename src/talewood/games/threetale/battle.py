@@ -64,6 +64,11 @@ def enemy_name(s: TTState) -> str:
     return "no enemy"
 
 
+def enemy_title(s: TTState) -> str:
+    name = enemy_name(s)
+    return name[0].upper() + name[1:]
+
+
 def enemy_talent(s: TTState) -> tuple[Effect, ...]:
     k = s.b_kind
     if k == PAST_BATTLE:
@@ -184,7 +189,7 @@ def setup(s: TTState, seat: int, bonus: int, defense0: int = 0) -> None:
             enemy_effect(s, e)
     s.b_next = 0 if hero_first(s, seat) else 1
     if s.log is not None:
-        s.emit("initiative", f"{s.name(seat) if s.b_next == 0 else enemy_name(s).capitalize()} attacks first")
+        s.emit("initiative", f"{s.name(seat) if s.b_next == 0 else enemy_title(s)} attacks first")
     s.push(Battle(seat))
 
 
@@ -309,7 +314,7 @@ class Battle(NamedTuple):
             s.b_erounds += 1
             s.b_next = 0
             if s.log is not None:
-                s.emit("skip", f"{enemy_name(s).capitalize()} skips its round of attack")
+                s.emit("skip", f"{enemy_title(s)} skips its round of attack")
             s.push(Battle(seat))
             return
         if len(before_round_options(s, seat, side)) > 1:
@@ -513,6 +518,8 @@ class Roll(NamedTuple):
 
         p = self.purpose
         seat = self.seat
+        if s.cfg.hope_per_roll and p in (HERO_ATTACK, ENEMY_ATTACK, TREASURE, EFFECT_ROLL):
+            s.turns_used = 0            # option hope_scope=per_roll: Hope's full band on every roll
         if p == HERO_ATTACK:
             s.b_dice = self.n
             s.b_pos = outcome
@@ -528,13 +535,13 @@ class Roll(NamedTuple):
             if against and s.b_pos:
                 s.b_pos = max(0, s.b_pos - against)
                 if s.log is not None:
-                    s.emit("turn", f"{enemy_name(s).capitalize()} turns dice: {s.b_pos} positive left")
+                    s.emit("turn", f"{enemy_title(s)} turns dice: {s.b_pos} positive left")
             after_hero_roll(s, seat)
         elif p == ENEMY_ATTACK:
             s.b_dice = self.n
             s.b_pos = outcome
             if s.log is not None:
-                s.emit("roll", f"{enemy_name(s).capitalize()} rolls {self.n} dice: {outcome} positive")
+                s.emit("roll", f"{enemy_title(s)} rolls {self.n} dice: {outcome} positive")
             if s.b_eturns and s.b_pos:
                 s.b_pos = max(0, s.b_pos - s.b_eturns)
                 if s.log is not None:
@@ -689,8 +696,9 @@ def activation_effect(s: TTState, seat: int, e: Effect) -> None:
                 take_bonus(s, seat, card)
 
 
-def round_damage(s: TTState, seat: int) -> int:
-    """The damage of the Hero's round: positive dice (worth more with Noon Sun) and bonuses."""
+def round_damage(s: TTState, seat: int, spend: bool = True) -> int:
+    """The damage of the Hero's round: positive dice (worth more with Noon Sun) and bonuses.
+    `spend`: an Elixir of Wrath's bonus is used up by this attack (not when only showing it)."""
     first = s.b_rounds == 0
     value = 1
     bonus = s.b_extra
@@ -704,7 +712,8 @@ def round_damage(s: TTState, seat: int) -> int:
             bonus += e.n
     if s.b_kind == VICINATOR_FIGHT:
         bonus += s.wrath[seat] - s.vici_shield
-        s.wrath[seat] = 0
+        if spend:
+            s.wrath[seat] = 0
     return max(0, s.b_pos * value + bonus)
 
 
@@ -732,7 +741,7 @@ def deal_hero_damage(s: TTState, seat: int) -> None:
     if dmg < 4 and s.b_def > 0 and talent_has(s, "handler", name="many_heads"):
         s.b_def = min(s.b_def0, s.b_def + 2)
         if s.log is not None:
-            s.emit("regain", f"{enemy_name(s).capitalize()} grows a head: {s.b_def} Defense")
+            s.emit("regain", f"{enemy_title(s)} grows a head: {s.b_def} Defense")
     s.push(Battle(seat))
 
 
@@ -827,7 +836,7 @@ def deal_enemy_damage(s: TTState, seat: int) -> None:
     if regain is not None and s.b_def > 0:
         s.b_def = min(s.b_def0, s.b_def + regain.n)
     if s.log is not None:
-        s.emit("hit", f"{enemy_name(s).capitalize()} deals {dmg} damage to {s.name(seat)}")
+        s.emit("hit", f"{enemy_title(s)} deals {dmg} damage to {s.name(seat)}")
     if dmg > 0:
         s.push(TakeDamage(seat, dmg, dmg, CAUSE_BATTLE, 0))
 

@@ -253,8 +253,10 @@ def this_turn(s: TTState, seat: int, e: Effect) -> None:
     else:
         s.t_turns += e.n
     if s.log is not None:
-        what = {"speed": "Speed", "love": "dice in each round of attack", "actions": "Actions",
-                "turns": "dice to turn"}[stat]
+        what = {"speed": "Speed", "love": "dice in each round of attack", "actions": "Action",
+                "turns": "die to turn"}[stat]
+        if e.n > 1 and stat in ("actions", "turns"):
+            what = "Actions" if stat == "actions" else "dice to turn"
         s.emit("this_turn", f"{s.name(seat)}: {e.n} more {what} this turn")
 
 

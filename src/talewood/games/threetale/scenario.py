@@ -205,6 +205,11 @@ def put_decks(s: TTState, value: Any) -> None:
             s.top[d].append(card)
 
 
+def put_dice(s: TTState, value: Any) -> None:
+    """"explicit": every roll waits for its result to be given (tests set the dice they need)."""
+    s.explicit_chance = expect_name(value, ("explicit", "random"), "dice") == "explicit"
+
+
 def put_turn(s: TTState, value: Any) -> None:
     from .battle import start_battle
     from .rolls import start_treasure
@@ -282,5 +287,6 @@ SCHEMA = ScenarioSchema([
     Setting("heroes_at", "the space each seat's Hero stands on (\"01:NW\")", put_heroes_at),
     Setting("boards", "each seat's Hero board: Virtues, speed, spirit, shevitsa, talents, artifacts …", put_boards),
     Setting("decks", "cards moved to the top of a deck, in order", put_decks),
+    Setting("dice", "explicit: each roll waits for the result a test gives; random (the default)", put_dice),
     Setting("turn", "whose turn it is and how it starts: { seat, start, card, steps_used, actions_used }", put_turn),
 ], check_invariants)

@@ -720,11 +720,11 @@ class TTState(State):
 
     def figure_blocks(self) -> bool:
         """The Tree and the Vicinator fill their space (A-58); the Fountain, Ark and Throne do not."""
-        return self.future_number() in (3, 5)
+        return self.phase == FUTURE and self.future_number() in (3, 5)
 
     def no_ending_on_altars(self) -> bool:
         """The Crown of Evil: "You cannot finish your turn standing on an Altar"."""
-        return self.future_number() == 5
+        return self.phase == FUTURE and self.future_number() == 5
 
     def goal_changed(self) -> None:
         if self.phase == FUTURE and not self.over:

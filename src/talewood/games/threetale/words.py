@@ -229,7 +229,7 @@ def hero_choice(s: TTState, frame: str, top: object, h: int) -> str:
     return f"Choose {name}"
 
 
-def done_words(s: TTState, frame: str, top: object) -> str:
+def done_words(s: TTState, frame: str, top: Any) -> str:
     if frame == "Altar":
         return "Stop sacrificing"
     if frame in ("Endure", "MercyHero"):
@@ -239,7 +239,7 @@ def done_words(s: TTState, frame: str, top: object) -> str:
     if frame == "AfterHeroRoll":
         from .battle import round_damage
 
-        return f"Deal the damage ({round_damage_preview(s, round_damage)})"
+        return f"Deal the damage ({round_damage(s, top.seat, spend=False)})"
     if frame == "AfterEnemyRoll":
         return f"Take the hit ({s.b_pos} damage)"
     if frame == "AfterRoll":
@@ -249,15 +249,6 @@ def done_words(s: TTState, frame: str, top: object) -> str:
     if frame == "VirusBlock":
         return "Every Hero takes the damage"
     return "Done"
-
-
-def round_damage_preview(s: TTState, fn: object) -> int:
-    """The damage the Hero's round would deal, without spending a once-per-attack bonus."""
-    seat = s.cur if s.cur >= 0 else 0
-    wrath = s.wrath[seat]
-    value = fn(s, seat)  # type: ignore[operator]
-    s.wrath[seat] = wrath
-    return int(value)
 
 
 def stone_words(s: TTState, frame: str, top: object, h: int) -> str:

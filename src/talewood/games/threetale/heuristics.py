@@ -1,0 +1,171 @@
+"""ThreeTale heuristics for the bots: the team's chance of winning (the same for every seat) and a
+cheap rollout policy.
+
+The estimate adds up what makes the team strong (Virtues, weighted by what each does; Speed; Shevitsa
+and Talents; Artifacts; Spirit, whose last point is life itself), and in the Future how far the
+chapter's goal is against its clock; a little shaping rewards the Hero whose turn it is for standing
+near something worth claiming with Actions left, so that one step of lookahead moves with purpose.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...engine import Rng, State
+from .state import FUTURE, PAST, TTState
+from .tables import (
+    BATTLE1,
+    BLACK,
+    FUTURE_PIECE,
+    OFFERING,
+    QUEST,
+    RED,
+    TREASURE1,
+    TREE,
+    WHITE,
+)
+
+# what a point of each Virtue is worth to the team (Love wins battles; Hope saves dice …)
+VIRTUE_WEIGHT = (1.6, 1.1, 0.7, 1.0, 0.7, 0.6)
+SPIRIT_VALUE = (-200.0, -45.0, -14.0, 0.0)
+ARTIFACT_VALUE = (0.0, 3.0, 6.0, 11.0)
+PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartographer": 4.0, "translator": 4.0,
+               "hypnotist": 6.0, "wisdom_stone": 3.0, "forester": 4.0, "incubator": 1.5, "charmer": 3.0,
+               "storm_whisperer": 3.0, "parallel_virtue": 6.0, "crystal": 3.0, "reflector_1": 5.0,
+               "reflector_2": 5.0, "reflector_3": 5.0, "elixir_1": 3.0, "elixir_2": 2.0, "elixir_3": 4.0}
+
+
+def hero_power(s: TTState, h: int) -> float:
+    b = h * 6
+    vir = s.vir
+    power = sum(vir[b + v] * VIRTUE_WEIGHT[v] for v in range(6))
+    power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * sum(1 for x in s.tal[h * 3: h * 3 + 3] if x >= 0)
+    arts = s.t.artifacts
+    power += sum(ARTIFACT_VALUE[arts[a].level] for a in s.arts[h]) + 2.5 * s.offerings[h] + 12.0 * s.stones[h]
+    return power + SPIRIT_VALUE[min(3, s.spirit[h])]
+
+
+def token_value(s: TTState, h: int, tok: int) -> float:
+    if tok < 0:
+        return 0.0
+    if tok >= FUTURE_PIECE:
+        return PIECE_VALUE.get(s.t.pieces[tok - FUTURE_PIECE].id, 1.0)
+    if tok == WHITE:
+        return 1.2
+    if tok == RED:
+        return 1.6
+    if tok == BLACK:
+        return 2.0
+    if tok == QUEST:
+        return 1.5
+    if tok == OFFERING:
+        return 3.0
+    if BATTLE1 <= tok < TREASURE1:
+        level = tok - BATTLE1 + 1
+        love = s.vir[h * 6] + s.t_love
+        need = (3, 7, 11)[level - 1]
+        return (2.0 + 2.5 * level) * (1.0 if love >= need else -0.5)
+    level = tok - TREASURE1 + 1
+    hope = s.tier(h, 1)
+    return (2.5, 3.5, 2.0 + 3.0 * hope)[level - 1]
+
+
+def nearest_value(s: TTState, h: int, budget: int) -> float:
+    """The best value within `budget` Steps of Hero h, less a little per Step (a breadth-first walk)."""
+    start = s.pos[h]
+    if start < 0:
+        return 0.0
+    best = token_value(s, h, s.token[start]) if not s.others_at(start, h) else 0.0
+    seen = {start}
+    frontier = [start]
+    for d in range(1, budget + 1):
+        nxt = []
+        for here in frontier:
+            for n in range(4):
+                there = s.nb(here, n)
+                if there < 0 or there in seen or s.kind(there) == TREE or there in s.viruses:
+                    continue
+                seen.add(there)
+                nxt.append(there)
+                value = token_value(s, h, s.token[there]) - 0.3 * d
+                if value > best:
+                    best = value
+        frontier = nxt
+        if not frontier:
+            break
+    return best
+
+
+def future_progress(s: TTState) -> float:
+    """How far the chapter's goal is, 0..1, against its clock."""
+    f = s.t.c.futures[s.future]
+    n = f.number
+    figure = s.figure
+    if n == 1:
+        rings = sum(min(3, r) for r in s.rings) / 9
+        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3 if rings >= 1 else 0.0
+        late = s.flips / f.clock.lose_at
+        return 0.75 * rings + 0.25 * near * rings - 0.1 * late * (1 - rings)
+    if n == 2:
+        wow = min(1.0, s.wow / f.goal.team)
+        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3
+        return 0.7 * wow + 0.3 * near * wow + 0.01 * len(s.placed)
+    if n == 3:
+        pieces = s.t.pieces
+        pvs = sum(1 for tok in s.token if tok >= FUTURE_PIECE and pieces[tok - FUTURE_PIECE].id == "parallel_virtue")
+        turned = 1 - max(0, sum(1 for t in s.placed if not s.flipped[t]) - 3) / max(1, len(s.placed) - 3)
+        return 0.5 * turned - 0.05 * pvs + 0.05 * sum(s.seeds)
+    if n == 4:
+        heads = sum(bin(x).count("1") for x in s.heads) / 9
+        throne = figure >> 2 if figure >= 0 else -1
+        around: set[int] = set(s.tile_neighbours(throne)) | {throne} if throne >= 0 else set()
+        close = sum(1 for h in range(3) if s.pos[h] >> 2 in around) / 3
+        return 0.75 * heads + 0.25 * close * heads - 0.1 * s.flips / f.clock.lose_at
+    enemy = next(e for e in f.enemies if e.id == "vicinator")
+    hurt = 1 - max(0, s.vici_def) / enemy.defense
+    viruses = sum(1 for v in s.viruses if v >= 0) / max(1, len(s.viruses))
+    return 0.8 * hurt - 0.1 * viruses
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The team's chance of winning, roughly (every seat gets the same number)."""
+    assert isinstance(state, TTState)
+    s = state
+    if s.over:
+        result = s.result()
+        score = min(1.0, (result.team_score or 0.0) / 1500)
+        return 0.98 + 0.02 * score if result.team_won else 0.02 * score
+    power = sum(hero_power(s, h) for h in range(3) if s.hero[h] >= 0)
+    shaping = 0.0
+    cur = s.cur
+    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0:
+        shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
+    if s.b_kind:
+        shaping += 0.25 * (max(0, s.b_def0 - s.b_def))
+    if s.phase == FUTURE and s.future >= 0:
+        progress = future_progress(s)
+        x = -2.2 + 4.5 * progress + (power - 150) / 120 + shaping / 40
+    else:
+        turns = min(s.turn_no, 30)
+        expected = 100 + 3.2 * turns
+        x = -0.8 + (power - expected) / 50 + shaping / 40
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def rollout_action(state: State, rng: Rng) -> int:
+    """A cheap policy: claim what you stand on, never escape a battle you can fight, roll and take
+    results at once; otherwise at random."""
+    assert isinstance(state, TTState)
+    s = state
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ids = s.t.ids
+    for preferred in (ids.claim, ids.attack, ids.turn_die, ids.done):
+        if preferred in legal and rng.random() < 0.8:
+            return preferred
+    choices = [a for a in legal if a != ids.escape and a != ids.block] or legal
+    return choices[int(rng.random() * len(choices))]
+
+
+__all__ = ["evaluate", "rollout_action"]
