@@ -272,24 +272,33 @@ class PlacePieces(NamedTuple):
     seat: int
 
     def run(self, s: TTState) -> None:
-        f = s.t.c.futures[s.future]
-        by_kind: dict[int, int] = {}
-        for i, p in enumerate(s.t.pieces):
-            if s.t.piece_future[i] == s.future:
-                for slot in p.replaces:
-                    by_kind[SPACE_KINDS.index(slot)] = FUTURE_PIECE + i
-        for t in s.placed:
-            for k in range(4):
-                sp = t * 4 + k
-                tok = by_kind.get(s.kind(sp), -1)
-                if tok >= 0 and sp != s.figure:
-                    s.token[sp] = tok
-        s.pv_left = rulings.PARALLEL_VIRTUES if number(s) == PARALLEL else 0
-        if number(s) == CROWN:
-            deck = next(d for d in f.decks if d.id == f.clock.deck)
-            s.tentacles_left = deck.deal or len(f.deck_cards(deck.id))
-            s.vici_def = crown_enemy(s, "vicinator").defense
-        s.viruses = [-1] * (f.enemy_turn.viruses if f.enemy_turn and f.enemy_turn.kind == "vicinator" else 0)
+        place_pieces(s)
+        future_counters(s)
+
+
+def place_pieces(s: TTState) -> None:
+    by_kind: dict[int, int] = {}
+    for i, p in enumerate(s.t.pieces):
+        if s.t.piece_future[i] == s.future:
+            for slot in p.replaces:
+                by_kind[SPACE_KINDS.index(slot)] = FUTURE_PIECE + i
+    for t in s.placed:
+        for k in range(4):
+            sp = t * 4 + k
+            tok = by_kind.get(s.kind(sp), -1)
+            if tok >= 0 and sp != s.figure:
+                s.token[sp] = tok
+
+
+def future_counters(s: TTState) -> None:
+    """The chapter's supplies and clocks at their start."""
+    f = s.t.c.futures[s.future]
+    s.pv_left = rulings.PARALLEL_VIRTUES if f.number == PARALLEL else 0
+    if f.number == CROWN:
+        deck = next(d for d in f.decks if d.id == f.clock.deck)
+        s.tentacles_left = deck.deal or len(f.deck_cards(deck.id))
+        s.vici_def = crown_enemy(s, "vicinator").defense
+    s.viruses = [-1] * (f.enemy_turn.viruses if f.enemy_turn and f.enemy_turn.kind == "vicinator" else 0)
 
 
 def crown_enemy(s: TTState, enemy_id: str) -> Enemy:

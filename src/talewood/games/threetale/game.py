@@ -157,6 +157,7 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.figure = -1
     s.viruses = []
     s.tile_stack = list(range(n_tiles))        # face down: drawn at random
+    s.tile_top = []                            # tiles known to come next (a scenario's)
     s.tile_bottom = []
     s.drawn = []
     s.protected = []

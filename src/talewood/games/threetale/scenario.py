@@ -79,6 +79,9 @@ def put_future(s: TTState, value: Any) -> None:
         s.prophecies[-1] = p
         s.prophecies.sort()
     s.fulfilled = p
+    from .future import future_counters
+
+    future_counters(s)
 
 
 def put_tiles(s: TTState, value: Any) -> None:
@@ -99,11 +102,48 @@ def put_tiles(s: TTState, value: Any) -> None:
             raise ScenarioError(f"two tiles at ({x}, {y})")
         s.tile_stack.remove(t)
         s.place_tile(t, x, y, rot // 90)
+        from .state import PAST
         from .turn import lay_components
 
-        lay_components(s, t)
+        if s.phase == PAST:
+            lay_components(s, t)
         if entry.get("flipped", False):
             s.flip(t)
+
+
+def put_next_tiles(s: TTState, value: Any) -> None:
+    for name in expect_list(value, "next_tiles"):
+        t = tile_index(s, name)
+        if t not in s.tile_stack:
+            raise ScenarioError(f"tile {name} is not in the stack (each tile exists once)")
+        s.tile_stack.remove(t)
+        s.tile_top.append(t)
+
+
+def put_figure(s: TTState, value: Any) -> None:
+    sp = space_index(s, value)
+    s.figure = sp
+    if s.future >= 0 and s.t.c.futures[s.future].number == 3:
+        s.tree_tile = sp >> 2
+    s.token[sp] = -1
+
+
+def put_future_state(s: TTState, value: Any) -> None:
+    if not isinstance(value, dict):
+        raise ScenarioError("future_state is a table like { wow = 40, flips = 6 }")
+    fields = {"wow": ("wow", 0, 200), "flips": ("flips", 0, 30), "tentacles_left": ("tentacles_left", 0, 10),
+              "vicinator_defense": ("vici_def", -50, 200), "parallel_virtues_left": ("pv_left", 0, 30)}
+    for name, raw in value.items():
+        if name == "viruses":
+            spaces = [space_index(s, x) for x in expect_list(raw, "viruses")]
+            if len(spaces) > len(s.viruses) and s.viruses:
+                raise ScenarioError(f"at most {len(s.viruses)} Viruses")
+            s.viruses = (spaces + [-1] * 8)[:max(8, len(s.viruses))]
+            continue
+        if name not in fields:
+            raise ScenarioError(f"unknown future_state key {name!r}; valid: viruses, {', '.join(fields)}")
+        field, low, high = fields[name]
+        setattr(s, field, expect_int(raw, name, low, high))
 
 
 def token_code(s: TTState, name: str) -> int:
@@ -218,8 +258,26 @@ def put_turn(s: TTState, value: Any) -> None:
     if not isinstance(value, dict):
         raise ScenarioError("turn is a table like { seat = 0, start = \"turn\" }")
     seat = expect_int(value.get("seat", 0), "seat", 0, 2)
-    start = expect_name(value.get("start", "turn"), ("turn", "battle", "treasure", "end"), "start")
+    start = expect_name(value.get("start", "turn"),
+                        ("tile", "start", "turn", "battle", "treasure", "end", "future", "round"), "start")
     s.stack.clear()
+    if start == "future":
+        from .future import SetUpFuture
+
+        if s.future < 0:
+            raise ScenarioError("start = \"future\" needs position.future")
+        s.push(SetUpFuture(s.order[0]))
+        s.settle()
+        return
+    if start == "round":
+        s.round_no = expect_int(value.get("round", 1), "round", 0, 99) - 1
+        s.fstage = 0
+        if value.get("pieces", True):
+            from .future import place_pieces
+
+            place_pieces(s)
+        s.settle()
+        return
     new_turn(s, seat)
     s.turn_no = expect_int(value.get("turn_no", 1), "turn_no", 0, 99)
     s.round_no = expect_int(value.get("round", 1), "round", 0, 99)
@@ -229,7 +287,13 @@ def put_turn(s: TTState, value: Any) -> None:
     s.acts = expect_int(value.get("actions_used", 0), "actions_used", 0, 20)
     s.push(EndOfTurn(seat))
     s.push(Turn(seat))
-    if start == "battle":
+    if start in ("tile", "start"):
+        from .turn import DrawTile, StartOfTurn
+
+        s.push(StartOfTurn(seat))
+        if start == "tile":
+            s.push(DrawTile(seat))
+    elif start == "battle":
         name = str(value.get("card"))
         ids = {b.id: i for i, b in enumerate(s.t.battles)}
         card = ids[expect_name(name, ids, "Battle card")]
@@ -248,7 +312,7 @@ def put_turn(s: TTState, value: Any) -> None:
 def check_invariants(s: TTState) -> None:
     """Every component is somewhere exactly once; every number is within its track."""
     c = s.t.c
-    tiles = sorted(s.tile_stack + s.tile_bottom + s.drawn + s.placed + s.removed)
+    tiles = sorted(s.tile_stack + s.tile_top + s.tile_bottom + s.drawn + s.placed + s.removed)
     assert tiles == list(range(len(c.tiles))), f"every tile is somewhere once: {tiles}"
     held: dict[int, list[int]] = {ART1 + lv: [] for lv in range(3)}
     for seat in range(3):
@@ -284,6 +348,10 @@ SCHEMA = ScenarioSchema([
     Setting("future", "the Future being played (a Future's id)", put_future),
     Setting("tiles", "tiles moved from the stack to the Map: { tile, x, y, rotation, flipped }", put_tiles),
     Setting("tokens", "tokens lifted or put on spaces: { space = \"01:NW\", token }", put_tokens),
+    Setting("next_tiles", "tiles taken from the stack to be drawn next, in order", put_next_tiles),
+    Setting("figure", "the space the Future's figure stands on (\"03:NW\")", put_figure),
+    Setting("future_state", "the Future's counters: wow, flips, tentacles_left, vicinator_defense, "
+            "parallel_virtues_left, viruses (spaces)", put_future_state),
     Setting("heroes_at", "the space each seat's Hero stands on (\"01:NW\")", put_heroes_at),
     Setting("boards", "each seat's Hero board: Virtues, speed, spirit, shevitsa, talents, artifacts …", put_boards),
     Setting("decks", "cards moved to the top of a deck, in order", put_decks),

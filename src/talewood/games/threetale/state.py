@@ -99,7 +99,7 @@ class TTState(State):
         "bonus_unused", "slots_used", "stones_turn", "portals_free",
         # the Map
         "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
-        "token", "figure", "viruses", "tile_stack", "tile_bottom", "drawn", "protected", "tree_tile",
+        "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
         # decks
         "deck", "top", "bottom", "discard", "on_offer", "offer_for", "blessings", "receiver",
         # the Futures' counters
@@ -172,6 +172,7 @@ class TTState(State):
     figure: int
     viruses: list[int]
     tile_stack: list[int]
+    tile_top: list[int]
     tile_bottom: list[int]
     drawn: list[int]
     protected: list[int]
@@ -286,6 +287,7 @@ class TTState(State):
         o.figure = self.figure
         o.viruses = self.viruses[:]
         o.tile_stack = self.tile_stack[:]
+        o.tile_top = self.tile_top[:]
         o.tile_bottom = self.tile_bottom[:]
         o.drawn = self.drawn[:]
         o.protected = self.protected[:]
@@ -355,7 +357,7 @@ class TTState(State):
         if self.phase == SETUP:
             self.phase = PAST
         if self.phase == PAST:
-            if self.turn_no < len(self.t.c.tiles) and (self.tile_stack or self.tile_bottom):
+            if self.turn_no < len(self.t.c.tiles) and self.tiles_left():
                 begin_past_turn(self)
             else:
                 begin_present(self)
@@ -364,6 +366,9 @@ class TTState(State):
             advance_future(self)
             return
         raise AssertionError(f"nothing to do in phase {self.phase}")
+
+    def tiles_left(self) -> int:
+        return len(self.tile_top) + len(self.tile_stack) + len(self.tile_bottom)
 
     def push(self, frame: Any) -> None:
         """Put a frame on the stack, unless the game has ended (a death ends it mid-effect)."""
@@ -451,11 +456,15 @@ class TTState(State):
         return any(pos[o] == s for o in range(3) if o != seat)
 
     def adjacent8(self, a: int, b: int) -> bool:
+        if a < 0 or b < 0:
+            return False
         ax, ay = self.xy(a)
         bx, by = self.xy(b)
         return a != b and abs(ax - bx) <= 1 and abs(ay - by) <= 1
 
     def adjacent4(self, a: int, b: int) -> bool:
+        if a < 0 or b < 0:
+            return False
         ax, ay = self.xy(a)
         bx, by = self.xy(b)
         return abs(ax - bx) + abs(ay - by) == 1

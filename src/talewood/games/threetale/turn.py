@@ -78,7 +78,9 @@ def begin_past_turn(s: TTState) -> None:
 
 def take_tile(s: TTState) -> int:
     """The next tile of the face-down stack (A-35: at random), else the bottom ones in order."""
-    if s.tile_stack:
+    if s.tile_top:
+        t = s.tile_top.pop(0)
+    elif s.tile_stack:
         i = s.draw(len(s.tile_stack))
         t = s.tile_stack[i]
         s.tile_stack[i] = s.tile_stack[-1]
@@ -97,7 +99,7 @@ class DrawTile(NamedTuple):
 
     def run(self, s: TTState) -> None:
         n = 1 + s.passive_sum(self.seat, "draw_more", deck="tile")
-        s.drawn = [take_tile(s) for _ in range(min(n, len(s.tile_stack) + len(s.tile_bottom)))]
+        s.drawn = [take_tile(s) for _ in range(min(n, s.tiles_left()))]
         if s.log is not None:
             s.emit("tile", f"{s.name(self.seat)} draws {' and '.join(s.tile_name(t) for t in s.drawn)}")
         if len(s.drawn) > 1:

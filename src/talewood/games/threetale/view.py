@@ -182,7 +182,7 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
                         "text": c.prophecies[p].text, "fulfilled": p == s.fulfilled} for p in s.prophecies],
         "player_states": [hero_json(s, x) for x in range(s.players)],
         "map": map_json(s),
-        "tiles_left": len(s.tile_stack) + len(s.tile_bottom),
+        "tiles_left": s.tiles_left(),
         "drawn_tiles": [{"id": c.tiles[t].id, "name": c.tiles[t].name, "text": c.tiles[t].text,
                          "spaces": list(c.tiles[t].spaces)} for t in s.drawn],
         "blessings": s.blessings,
