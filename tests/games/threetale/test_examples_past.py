@@ -24,7 +24,6 @@ from .helpers import (
     virtue,
 )
 
-
 # -- T1: Fig. 1, the tile's components -------------------------------------------------------------
 
 @pytest.mark.parametrize("degrees", [0, 90, 180, 270])
@@ -434,7 +433,7 @@ def test_t17_two_cards_left_draw_two_keep_one() -> None:
     assert len(s.on_offer) == 2
 
 
-def GAME_ART(level: int) -> list:  # noqa: N802
+def GAME_ART(level: int) -> list:
     from .helpers import GAME
 
     return [a for a in GAME.content.artifacts if a.level == level]

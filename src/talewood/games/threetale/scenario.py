@@ -270,8 +270,10 @@ def put_turn(s: TTState, value: Any) -> None:
         s.settle()
         return
     if start == "round":
-        s.round_no = expect_int(value.get("round", 1), "round", 0, 99) - 1
-        s.fstage = 0
+        # the round's stage: 0 its start (the enemy turn), 1-3 a Hero's turn, 4 its end (the clock)
+        stage = expect_int(value.get("fstage", 0), "fstage", 0, 4)
+        s.round_no = expect_int(value.get("round", 1), "round", 1, 99) - (1 if stage == 0 else 0)
+        s.fstage = stage
         if value.get("pieces", True):
             from .future import place_pieces
 
