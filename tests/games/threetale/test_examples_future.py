@@ -173,7 +173,7 @@ def test_t26b_removing_a_heros_tile_loses_with_the_strict_reading() -> None:
 
 
 def test_t26b_four_tiles_left_and_the_words_unmet_loses() -> None:
-    s = future("information_flood", {"figure": "03:NW", "tiles": BLOCK[:5] + [{"tile": "30", "x": 3, "y": 0}],
+    s = future("information_flood", {"figure": "03:NW", "tiles": [*BLOCK[:5], {"tile": "30", "x": 3, "y": 0}],
                                      "heroes_at": ["01:SW", "11:NE", "17:NE"],
                                      "turn": {"start": "round", "round": 1, "fstage": 1}})
     act(s, labels(s)[0])
@@ -237,7 +237,7 @@ def test_t26c_an_incubator_gives_a_seed_on_three_positive(positive: int, seed: i
     s = parallel(heroes_at=["01:NE", "22:SE", "20:SW"], boards=[{"hope": 0}],
                  turn={"start": "round", "round": 1, "fstage": 1})
     while frame(s) in ("TreeFlip", "PlacePV", "HeroFlip"):
-        act(s, [x for x in labels(s) if "Boar" not in x][0])
+        act(s, next(x for x in labels(s) if "Boar" not in x))
     assert piece(s, space(s, "01:NE")) == "incubator"         # Incubator <- Treasure 3
     act(s, "Claim a Incubator")
     roll(s, positive, dice=3)

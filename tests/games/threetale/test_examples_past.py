@@ -361,8 +361,8 @@ def test_t15_chaining_four_level_1_into_one_level_3_in_one_action() -> None:
         assert frame(s) == "KeepArtifact" and all(s.t.artifacts[a].level == 2 for a in s.on_offer)
         act(s, labels(s)[0].split(":")[0])
     act(s, "Sacrifice two Level 2 Artifacts for a Level 3")
-    act(s, [x for x in labels(s) if x.startswith("Sacrifice")][0])
-    act(s, [x for x in labels(s) if x.startswith("Sacrifice")][0])
+    act(s, next(x for x in labels(s) if x.startswith("Sacrifice")))
+    act(s, next(x for x in labels(s) if x.startswith("Sacrifice")))
     act(s, labels(s)[0].split(":")[0])
     assert [s.t.artifacts[a].level for a in s.arts[0]] == [3] and s.acts == 1
     assert len(s.deck[ART1]) == 12 and len(s.deck[ART2]) == 12        # the sacrificed ones are back
@@ -528,7 +528,7 @@ def test_t22_escaping_with_the_last_spirit_is_death() -> None:
     assert s.over and not s.result().team_won and s.result().details[-1]["reason"] == "The Silver Deer died"
 
 
-# -- T23: the Quest example ---------------------------------------------------------------------------------------------
+# -- T23: the Quest example --------------------------------------------------------------------------
 
 def test_t23_win_five_battles_counted_from_the_draw() -> None:
     s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
@@ -550,7 +550,7 @@ def test_t23_win_five_battles_counted_from_the_draw() -> None:
     assert frame(s) == "KeepArtifact" and all(s.t.artifacts[a].level == 2 for a in s.on_offer)
 
 
-# -- T24: Bonus cards ------------------------------------------------------------------------------------------------------
+# -- T24: Bonus cards --------------------------------------------------------------------------
 
 def test_t24_faith_7_draws_two_a_two_effect_card_is_one_or_the_other_all_go_back() -> None:
     s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
