@@ -155,7 +155,10 @@ def set_figure(s: TTState, space: int) -> None:
     if figure.place == "battle1_tile":
         s.tree_tile = space >> 2
     if s.log is not None:
-        s.emit("figure", f"{figure.name} stands on {s.space_name(space)}")
+        from .words import the
+
+        name = the(figure.name)
+        s.emit("figure", f"{name[0].upper() + name[1:]} stands on {s.space_name(space)}")
 
 
 @decision
@@ -165,7 +168,9 @@ class PlaceFigure(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        return f"choose where {chapter_figure(s).name} is set up"
+        from .words import the
+
+        return f"choose where {the(chapter_figure(s).name)} is set up"
 
     def legal(self, s: TTState) -> list[int]:
         return [s.t.ids.tile + t for t in figure_tiles(s, chapter_figure(s))]

@@ -25,6 +25,11 @@ KIND_WORDS = {
 STAT_WORDS = {"speed": "Speed", "love": "dice in each round of attack", "actions": "Action", "turns": "die to turn"}
 
 
+def the(name: str) -> str:
+    """A piece named as in a sentence: "the Throne", "The Vicinator" stays as it is."""
+    return name if name.startswith("The ") else f"the {name}"
+
+
 def effect_text(e: Effect) -> str:
     """A short reading of a simple effect (a Bonus card's option, a Talent's option)."""
     if e.do == "this_turn":
@@ -269,7 +274,7 @@ def tile_words(s: TTState, frame: str, tile: int) -> str:
     if frame == "PlaceFigure":
         from .future import chapter_figure
 
-        return f"Set {chapter_figure(s).name} up on {name}"
+        return f"Set up {the(chapter_figure(s).name)} on {name}"
     if frame in ("FlipTile", "HeroFlip", "TreeFlip"):
         return f"Flip {where}"
     if frame == "RemoveTile":
