@@ -55,7 +55,8 @@ def test_r2_always_three_heroes() -> None:
 def test_r3_a_win_ends_the_game_at_once() -> None:
     s = scenario({"phase": "future", "future": "information_flood",
                   "tiles": [{"tile": "03"}, {"tile": "01", "x": 1}], "figure": "03:NW",
-                  "heroes_at": ["03:NE", "03:SW", "01:SW"], "future_state": {"wow": 42}, "boards": [{}, {}, {"speed": 2}],
+                  "heroes_at": ["03:NE", "03:SW", "01:SW"], "future_state": {"wow": 42},
+                  "boards": [{}, {}, {"speed": 2}],
                   "turn": {"seat": 2, "start": "turn", "round": 1}})
     act(s, "Step west")                                 # 01:SW -> 03:SE: all three beside the Ark
     assert s.over and s.result().team_won and s.stack == []
