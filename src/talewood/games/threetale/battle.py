@@ -508,7 +508,7 @@ class Roll(NamedTuple):
     purpose: int
 
     def prompt(self, s: TTState) -> str:
-        return f"{self.n} dice are rolled"
+        return "1 die is rolled" if self.n == 1 else f"{self.n} dice are rolled"
 
     def outcomes(self, s: TTState) -> tuple[tuple[int, float], ...]:
         return s.t.roll_odds(self.n)
