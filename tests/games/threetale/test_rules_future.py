@@ -153,7 +153,7 @@ def test_r107_the_tree_cannot_be_entered_or_attacked() -> None:
     s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["01:NE", "22:SE", "20:SW"],
                                  "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
     while frame(s) != "Turn":
-        act(s, [x for x in labels(s) if "Boar" not in x][0])
+        act(s, next(x for x in labels(s) if "Boar" not in x))
     assert not can(s, "Step west") and not can(s, "Attack")
 
 
@@ -183,7 +183,7 @@ def test_r110_the_tree_spares_a_hero_a_storm_whisperer_protects() -> None:
     assert frame(s) == "TakeDamage" and s.stack[-1].total == 2
     s2.spared[0] = 1
     while frame(s2) != "TakeDamage":
-        act(s2, [x for x in labels(s2) if "Heroes" not in x][0] if frame(s2) in ("HeroFlip",) else
+        act(s2, next(x for x in labels(s2) if "Heroes" not in x) if frame(s2) in ("HeroFlip",) else
             (labels(s2)[0] if frame(s2) != "Turn" else "End your turn"))
     assert s2.stack[-1].seat != 0 and [type(f).__name__ for f in s2.stack].count("TakeDamage") == 2
 
