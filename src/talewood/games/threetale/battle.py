@@ -38,6 +38,7 @@ from .state import (  # noqa: E402
     B_MARTENITSA,
     B_REDUCED,
     B_SKIP_NEXT,
+    B_STONE,
     B_UNTOUCHED,
     B_VEIL,
     FUTURE_BATTLE,
@@ -209,7 +210,8 @@ def enemy_effect(s: TTState, e: Effect) -> None:
 
 def hero_initiative(s: TTState, seat: int) -> int:
     bonus = sum(e.n for e in enemy_talent(s) if e.do == "initiative")
-    return s.speed_now(seat) + s.passive_sum(seat, "initiative") + bonus
+    speed = s.speed_now(seat) if rulings.INITIATIVE_COUNTS_BONUSES else s.speed[seat]
+    return speed + s.passive_sum(seat, "initiative") + bonus
 
 
 def hero_first(s: TTState, seat: int) -> bool:
@@ -349,7 +351,7 @@ def strike_options(s: TTState, seat: int) -> list[int]:
     """Sacred Stones and one-time strikes: usable at any moment of the battle (not part of a round)."""
     ids = s.t.ids
     out = []
-    if stone_uses(s, seat):
+    if stone_uses(s, seat) and (rulings.SEVERAL_STONES_A_BATTLE or not s.b_flags & B_STONE):
         out.append(ids.stone + s.hero[seat])
     for a in s.equipped(seat, "one_time"):
         art = s.t.artifacts[a]
@@ -365,6 +367,7 @@ def use_strike(s: TTState, seat: int, action: int) -> bool:
     if ids.stone <= action < ids.stone + len(s.t.c.heroes):
         n = stone_uses(s, seat)
         s.stones[seat] -= 1
+        s.b_flags |= B_STONE
         if s.log is not None:
             s.emit("stone", f"{s.name(seat)} uses a Sacred Stone: {n} damage to {enemy_name(s)}")
         s.b_def -= n
@@ -404,7 +407,8 @@ def before_round_options(s: TTState, seat: int, side: int) -> list[int]:
 
     ids = s.t.ids
     out = [ids.attack]
-    if s.b_kind == PAST_BATTLE and not forbidden(s, "escape") and s.spirit[seat] > 0:
+    escapable = s.b_kind == PAST_BATTLE or (s.b_kind == FUTURE_BATTLE and not rulings.FUTURE_BATTLES_NO_ESCAPE)
+    if escapable and not forbidden(s, "escape") and s.spirit[seat] > 0:
         out.append(ids.escape)
     out.extend(strike_options(s, seat))
     for lv in range(3):
@@ -476,6 +480,8 @@ class BeforeRound(NamedTuple):
 def begin_round(s: TTState, seat: int, side: int) -> None:
     if side == 0:
         n = s.v(seat, LOVE) + s.t_love + s.b_beasts
+        if not rulings.BONUS_LOVE_LASTS_THE_TURN:
+            s.t_love = 0                   # the other reading of A-13: only the next round
         first = s.b_rounds == 0
         for e in s.passives(seat):
             if e.do == "dice" and e.side == "hero" and (e.when == "every_round" or (e.when == "first_round" and first)):
@@ -599,7 +605,7 @@ def hero_roll_options(s: TTState, seat: int) -> list[int]:
     if not forbidden(s, "activation"):
         for slot in range(3):
             a = s.equip[seat * 3 + slot]
-            if a < 0 or s.b_act >> slot & 1:
+            if a < 0 or (s.b_act >> slot & 1 and rulings.ACTIVATION_ONCE_PER_ROUND):
                 continue
             art = s.t.artifacts[a]
             if art.usage == "activation" and s.b_pos >= art.activation:
@@ -739,7 +745,7 @@ def deal_hero_damage(s: TTState, seat: int) -> None:
     if s.log is not None:
         s.emit("damage", f"{s.name(seat)} deals {dmg} damage to {enemy_name(s)} ({max(0, s.b_def)} Defense left)")
     if dmg < 4 and s.b_def > 0 and talent_has(s, "handler", name="many_heads"):
-        s.b_def = min(s.b_def0, s.b_def + 2)
+        s.b_def = regained(s, 2)
         if s.log is not None:
             s.emit("regain", f"{enemy_title(s)} grows a head: {s.b_def} Defense")
     s.push(Battle(seat))
@@ -827,6 +833,13 @@ class AfterEnemyRoll(NamedTuple):
         after_enemy_roll(s, seat)
 
 
+def regained(s: TTState, n: int) -> int:
+    """The enemy's Defense after it regains n (never above its start, by the ruling)."""
+    if rulings.REGAINED_DEFENSE_CAPPED:
+        return min(s.b_def0, s.b_def + n)
+    return s.b_def + n
+
+
 def deal_enemy_damage(s: TTState, seat: int) -> None:
     dmg = s.b_pos
     s.b_erounds += 1
@@ -834,7 +847,7 @@ def deal_enemy_damage(s: TTState, seat: int) -> None:
     s.push(Battle(seat))
     regain = talent_has(s, "regain_defense")
     if regain is not None and s.b_def > 0:
-        s.b_def = min(s.b_def0, s.b_def + regain.n)
+        s.b_def = regained(s, regain.n)
     if s.log is not None:
         s.emit("hit", f"{enemy_title(s)} deals {dmg} damage to {s.name(seat)}")
     if dmg > 0:
@@ -963,6 +976,6 @@ class TakeDamage(NamedTuple):
         if s.log is not None:
             s.emit("virtue", f"{s.name(seat)} loses 1 {VIRTUE_NAMES[v]} ({s.v(seat, v)} left)")
         if self.cause == CAUSE_BATTLE and s.b_kind and talent_has(s, "handler", name="blood_drain"):
-            s.b_def = min(s.b_def0, s.b_def + 1)
-        if left > 0:
+            s.b_def = regained(s, 1)
+        if left > 0 and s.virtue_total(seat):      # (the other reading of A-18 lets the rest go)
             s.push(TakeDamage(seat, self.total, left, self.cause, 1))

@@ -430,6 +430,8 @@ class RaiseVirtue(NamedTuple):
 
     def legal(self, s: TTState) -> list[int]:
         base = s.t.ids.raise_virtue
+        if not rulings.RAISE_AT_MAX_GOES_ELSEWHERE:
+            return [base + v for v in range(6)]      # the other reading: a point on a 13 is lost
         return [base + v for v in s.raisable(self.seat)]
 
     def apply(self, s: TTState, action: int) -> None:

@@ -29,7 +29,10 @@ FALLBACK_TREE, FALLBACK_CROWN = 0, 1
 
 
 def team(s: TTState) -> int:
-    """The seat a choice "the players" make is asked of (the Hero first in turn order)."""
+    """The seat a choice "the players" make is asked of: the Hero first in turn order (or else the
+    Hero whose turn it is, when there is one)."""
+    if not rulings.TEAM_CHOOSES_BY_FIRST_IN_ORDER and s.cur >= 0:
+        return s.cur
     return s.order[0]
 
 
@@ -86,6 +89,9 @@ class SetUpFuture(NamedTuple):
 
     def run(self, s: TTState) -> None:
         s.phase = FUTURE
+        if not rulings.FUTURE_OBJECTS_ON_EVERY_SLOT:
+            # the other reading: new tokens only where an unclaimed one still lay
+            s.protected = [sp for sp in range(len(s.token)) if s.token[sp] >= 0]
         for sp in range(len(s.token)):
             s.token[sp] = -1
         f = s.t.c.futures[s.future]
@@ -291,8 +297,10 @@ def place_pieces(s: TTState) -> None:
         for k in range(4):
             sp = t * 4 + k
             tok = by_kind.get(s.kind(sp), -1)
-            if tok >= 0 and sp != s.figure:
+            if tok >= 0 and sp != s.figure and (rulings.FUTURE_OBJECTS_ON_EVERY_SLOT or sp in s.protected):
                 s.token[sp] = tok
+    if not rulings.FUTURE_OBJECTS_ON_EVERY_SLOT:
+        s.protected = []
 
 
 def future_counters(s: TTState) -> None:
@@ -432,6 +440,9 @@ def unturned(s: TTState) -> int:
 
 def flip_candidates(s: TTState) -> list[int]:
     tiles = [t for t in sorted(s.placed) if not s.flipped[t] and t != s.figure >> 2]
+    if not rulings.FLIP_MAY_HIT_A_HERO_IN_RINGS_AND_PATH:
+        heroes = {s.pos[h] >> 2 for h in range(3)}
+        tiles = [t for t in tiles if t not in heroes] or tiles
     if number(s) == PATH and s.figure >= 0:
         near = set(s.tile_neighbours(s.figure >> 2))
         far = [t for t in tiles if t not in near]
@@ -699,8 +710,8 @@ class TreeFill(NamedTuple):
 
     def run(self, s: TTState) -> None:
         pv, seed = pv_piece(s), seed_piece(s)
-        empty = [t for t in sorted(s.placed) if s.flipped[t]
-                 and not any(s.token[t * 4 + k] in (pv, seed) for k in range(4))]
+        empty = [t for t in sorted(s.placed) if (s.flipped[t] or not rulings.EMPTY_TILE_IS_FLIPPED)
+                 and t != s.tree_tile and not any(s.token[t * 4 + k] in (pv, seed) for k in range(4))]
         for t in reversed(empty[:s.pv_left]):
             s.push(PlacePV(self.seat, t))
 
@@ -743,7 +754,8 @@ class VicinatorTurn(NamedTuple):
         if s.round_no == 1 and rulings.VIRUSES_PLACED_ON_FIRST_TURN_ONLY:
             around = vicinator_ring(s)
             for i in range(len(s.viruses)):
-                free = [sp for sp in around if sp not in s.viruses and s.hero_at(sp) < 0]
+                free = [sp for sp in around if sp not in s.viruses
+                        and (s.hero_at(sp) < 0 or not rulings.VIRUSES_NEVER_ON_HEROES)]
                 if free:
                     s.viruses[i] = free[0]
             if s.log is not None:
@@ -836,7 +848,8 @@ class VirusMoves(NamedTuple):
             s.viruses[i] = here
             if dist.get(here, 1 << 30) == 0:
                 virus_strikes(s, i)
-                return
+                if rulings.VIRUS_REACHING_AN_ALTAR_ENDS_THE_TURN:
+                    return
 
 
 def virus_strikes(s: TTState, i: int) -> None:

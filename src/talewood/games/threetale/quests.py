@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision
-from . import rulings
 from .effects import resolve
 from .tables import QUESTS
 
@@ -98,7 +97,7 @@ def check_quests(s: TTState, seat: int) -> None:
     """Fulfilled Quests give their reward at once and are discarded (Quests end with the Past, R65)."""
     from .state import PAST
 
-    if s.phase != PAST or not rulings.QUEST_PROGRESS_FROM_DRAW:
+    if s.phase != PAST:
         return
     held = s.quests[seat]
     i = 0

@@ -19,7 +19,7 @@ def breakdown(s: TTState, won: bool) -> tuple[int, list[dict[str, Any]]]:
     details: list[dict[str, Any]] = []
     for seat in range(3):
         virtues = sum(s.vir[seat * 6: seat * 6 + 6]) * sc.virtue
-        speed = s.speed[seat] * sc.speed               # the Speed stat only
+        speed = (s.speed[seat] if rulings.SCORE_SPEED_STAT_ONLY else s.speed_now(seat)) * sc.speed
         shev = s.shev[seat] * sc.shevitsa
         artifacts = sum(sc.artifact[arts[a].level - 1] for a in s.arts[seat])
         stones = s.stones[seat] * sc.sacred_stone
@@ -36,6 +36,8 @@ def breakdown(s: TTState, won: bool) -> tuple[int, list[dict[str, Any]]]:
         remaining = rulings.remaining_turns(f.number, s.won_round, len(s.placed), s.tentacles_left) * \
             sc.remaining_turn
     total += quest + remaining
+    if not won and not rulings.SCORE_SHOWN_ON_A_LOSS:
+        total = 0
     details.append({"team": True, "future_quest": quest, "remaining_turns": remaining, "total": total,
                     "won": won})
     return total, details

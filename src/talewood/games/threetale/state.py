@@ -67,6 +67,7 @@ B_HURT = 1 << 6           # the Hero lost a Virtue point or Spirit in this Battl
 B_VEIL = 1 << 7
 B_HALVE_NEXT = 1 << 8     # Eclipse: the enemy's next round rolls half its dice
 B_SKIP_NEXT = 1 << 9      # Earthquake Stride: the enemy skips its next round
+B_STONE = 1 << 10         # a Sacred Stone was used in this battle
 # battle kinds
 NO_BATTLE, PAST_BATTLE, FUTURE_BATTLE, VIRUS_FIGHT, VICINATOR_FIGHT = range(5)
 

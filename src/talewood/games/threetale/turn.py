@@ -223,7 +223,8 @@ class StartSpace(NamedTuple):
     def legal(self, s: TTState) -> list[int]:
         base = s.t.ids.start_space
         t = self.tile
-        out = [base + k for k in range(4) if s.kind(t * 4 + k) != TREE and s.hero_at(t * 4 + k) < 0]
+        out = [base + k for k in range(4) if s.kind(t * 4 + k) != TREE and s.hero_at(t * 4 + k) < 0
+               and (rulings.START_SPACE_NOT_TREE_OR_HERO or s.token[t * 4 + k] < 0)]
         return out or [base + k for k in range(4) if s.kind(t * 4 + k) != TREE]
 
     def apply(self, s: TTState, action: int) -> None:
@@ -281,7 +282,7 @@ def use_drawn(s: TTState, seat: int) -> None:
     both = s.has_passive(seat, "bonus_both")
     for card in list(s.bonus_unused):
         b = s.t.hero_bonus[card]
-        if len(b.options) == 1 or both:
+        if (len(b.options) == 1 and rulings.SINGLE_EFFECT_BONUS_USED_AS_DRAWN) or both:
             s.bonus_unused.remove(card)
             for option in reversed(b.options):
                 resolve(s, seat, option)
@@ -516,7 +517,8 @@ def give_targets(s: TTState, seat: int) -> tuple[list[int], bool]:
     """The Heroes an Artifact or Offering may go to now, and whether it is Forest Messenger's free give."""
     here = s.pos[seat]
     acting = can_act(s, seat)
-    adjacent = [h for h in range(3) if h != seat and acting and s.adjacent4(here, s.pos[h])]
+    beside = s.adjacent4 if rulings.GIVING_IS_ORTHOGONAL else s.adjacent8
+    adjacent = [h for h in range(3) if h != seat and acting and beside(here, s.pos[h])]
     if not s.tflags & T_FREE_GIVE:
         for e in s.passives(seat):
             if e.do == "free_give":
@@ -564,7 +566,7 @@ def turn_options(s: TTState, seat: int) -> list[int]:
     out: list[int] = []
     here = s.pos[seat]
     # A-23: Artifact slots change only before the Hero moves or acts
-    if not s.tflags & T_MOVED:
+    if not s.tflags & T_MOVED or not rulings.EQUIP_AT_TURN_START:
         for a in s.arts[seat]:
             slot = s.t.art_slot[a]
             if s.equip[seat * 3 + slot] != a and not s.tflags >> (T_SLOT + slot) & 1 and not s.slots_used >> slot & 1:
@@ -589,7 +591,9 @@ def turn_options(s: TTState, seat: int) -> list[int]:
     out.extend(talent_actions(s, seat))
     if s.phase == FUTURE:
         out.extend(s.future_turn_options(seat, acting))
-    if end_ok(s, seat, here) or not any(ids.step <= a < ids.step + 8 for a in out):
+    steps = [a for a in out if ids.step <= a < ids.step + 8]
+    moved = s.steps > 0 or rulings.ZERO_STEPS_ALLOWED
+    if (end_ok(s, seat, here) and (moved or not steps)) or not steps:
         out.append(ids.end_turn)
     out.sort()
     return out
@@ -785,7 +789,10 @@ def bless_offering(s: TTState, seat: int, target: int) -> None:
                         f"Level {level} Artifact")
     quest_event(s, seat, "bless_offerings")
     quest_event(s, target, "bless_offerings")
-    s.push(Keeper(seat, target, level))
+    if rulings.BLESSED_ARTIFACT_KEPT_BY_GIVER_OR_RECEIVER:
+        s.push(Keeper(seat, target, level))
+    else:
+        s.push(WinArtifact(target, level))         # the other reading: "allows you to gain" it (L253)
 
 
 @decision
@@ -995,7 +1002,7 @@ class Endure(NamedTuple):
 
 
 def mercy_pairs(s: TTState, seat: int, used: int) -> list[tuple[int, int]]:
-    stack = s.has_passive(seat, "mercy_stack")
+    stack = s.has_passive(seat, "mercy_stack") or not rulings.MERCY_PAIRS_DIFFER
     return [(h, v) for h in range(3) if h != seat for v in s.raisable(h)
             if stack or not used >> (h * 6 + v) & 1]
 
@@ -1014,7 +1021,7 @@ class MercyHero(NamedTuple):
     def legal(self, s: TTState) -> list[int]:
         base = s.t.ids.hero
         out = sorted({base + s.hero[h] for h, _ in mercy_pairs(s, self.seat, self.used)})
-        return [*out, s.t.ids.done]
+        return [*out, s.t.ids.done] if rulings.END_OF_TURN_GIFTS_MAY_BE_DECLINED or not out else out
 
     def apply(self, s: TTState, action: int) -> None:
         if action == s.t.ids.done:
