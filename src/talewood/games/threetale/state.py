@@ -30,6 +30,7 @@ from .tables import (
     PORTAL,
     TREE,
     VIRTUE_NAMES,
+    Profile,
     Tables,
 )
 
@@ -454,7 +455,7 @@ class TTState(State):
 
     def others_at(self, s: int, seat: int) -> bool:
         pos = self.pos
-        return any(pos[o] == s for o in range(3) if o != seat)
+        return (pos[0] == s and seat != 0) or (pos[1] == s and seat != 1) or (pos[2] == s and seat != 2)
 
     def adjacent8(self, a: int, b: int) -> bool:
         if a < 0 or b < 0:
@@ -543,20 +544,16 @@ class TTState(State):
             check_quests(self, seat)
         return gained
 
-    def passives(self, seat: int) -> list[Effect]:
+    def profile(self, seat: int) -> Profile:
+        b = seat * 3
+        tal = self.tal
+        eq = self.equip
+        return self.t.profile((tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2]))
+
+    def passives(self, seat: int) -> tuple[Effect, ...]:
         """The effects that work for a Hero without being used: developed Talents and the passive
         Artifacts in their slots (A-23)."""
-        out: list[Effect] = []
-        t = self.t
-        for lv in range(3):
-            ti = self.tal[seat * 3 + lv]
-            if ti >= 0:
-                out.extend(t.talents[ti].effects)
-        for slot in range(3):
-            a = self.equip[seat * 3 + slot]
-            if a >= 0 and t.artifacts[a].usage == "passive":
-                out.extend(t.artifacts[a].effects)
-        return out
+        return self.profile(seat).effects
 
     def passive_sum(self, seat: int, keyword: str, **match: Any) -> int:
         total = 0
@@ -580,21 +577,20 @@ class TTState(State):
 
     def tier(self, seat: int, virtue: int) -> int:
         """What a Hero's Hope, Faith, Endeavor, Endurance or Mercy gives now (0 to 3, more with Talents)."""
-        base = self.t.tier[self.vir[seat * 6 + virtue]]
-        name = ("love", "hope", "faith", "endeavor", "endurance", "mercy")[virtue]
-        return base + self.passive_sum(seat, "tier", virtue=name)
+        return self.t.tier[self.vir[seat * 6 + virtue]] + self.profile(seat).tiers[virtue]
 
     def speed_now(self, seat: int) -> int:
         """Speed for moving and for who attacks first: the stat, Speed Artifacts and this turn's bonus."""
         extra = self.t_speed if seat == self.cur else 0
-        return self.speed[seat] + self.passive_sum(seat, "speed_bonus") + extra
+        return self.speed[seat] + self.profile(seat).speed_bonus + extra
 
     def steps_left(self, seat: int) -> int:
         return self.speed_now(seat) - self.steps
 
     def actions_allowed(self, seat: int) -> int:
-        return (self.t.c.board.actions + self.tier(seat, ENDEAVOR) + self.passive_sum(seat, "extra_actions")
-                + self.t_actions)
+        p = self.profile(seat)
+        return (self.t.c.board.actions + self.t.tier[self.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR]
+                + p.extra_actions + self.t_actions)
 
     def actions_left(self, seat: int) -> int:
         return self.actions_allowed(seat) - self.acts

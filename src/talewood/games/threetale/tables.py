@@ -46,6 +46,40 @@ VIRTUE_NAMES = tuple(v.capitalize() for v in VIRTUES)
 SLOT_NAMES = ("head", "hands", "feet")
 
 
+@dataclass(frozen=True)
+class Profile:
+    """What a Hero's developed Talents and slotted passive Artifacts add up to (built once for each
+    combination and shared): the effects, and the sums the hot path asks for."""
+
+    effects: tuple[Effect, ...]
+    speed_bonus: int
+    extra_actions: int
+    tiers: tuple[int, int, int, int, int, int]      # bands added to each Virtue
+    trees: bool
+    flipped: int                                     # Steps to enter a flipped tile's space (0: the rule's)
+    portal: int                                      # Steps to enter a Portal (-1: the rule's)
+    diagonal: bool
+
+
+def make_profile(effects: tuple[Effect, ...]) -> Profile:
+    tiers = [0] * 6
+    flipped = 0
+    portal = -1
+    for e in effects:
+        if e.do == "tier":
+            tiers[VIRTUES.index(e.virtue)] += e.n
+        elif e.do == "move_cost" and e.duration == "always":
+            if e.terrain == "flipped":
+                flipped = e.n if not flipped else min(flipped, e.n)
+            else:
+                portal = e.n if portal < 0 else min(portal, e.n)
+    return Profile(effects, sum(e.n for e in effects if e.do == "speed_bonus"),
+                   sum(e.n for e in effects if e.do == "extra_actions"),
+                   (tiers[0], tiers[1], tiers[2], tiers[3], tiers[4], tiers[5]),
+                   any(e.do == "pass_trees" and e.duration == "always" for e in effects), flipped, portal,
+                   any(e.do == "diagonal_step" for e in effects))
+
+
 @dataclass
 class Tables:
     c: Content
@@ -75,6 +109,21 @@ class Tables:
     token_name: dict[int, str] = field(default_factory=dict)
     altar_rate: dict[int, int] = field(default_factory=dict)      # Artifact level -> Shevitsa
     virtue_names: tuple[str, ...] = VIRTUE_NAMES
+    profiles: dict[tuple[int, ...], Profile] = field(default_factory=dict)
+
+    def profile(self, key: tuple[int, ...]) -> Profile:
+        """The Profile of three Talents and three slotted Artifacts (-1: none), computed once."""
+        found = self.profiles.get(key)
+        if found is None:
+            effects: list[Effect] = []
+            for ti in key[:3]:
+                if ti >= 0:
+                    effects.extend(self.talents[ti].effects)
+            for a in key[3:]:
+                if a >= 0 and self.artifacts[a].usage == "passive":
+                    effects.extend(self.artifacts[a].effects)
+            found = self.profiles[key] = make_profile(tuple(effects))
+        return found
 
     def intern(self, effects: tuple[Effect, ...]) -> int:
         """The id of an effect list (and of every list nested in it)."""

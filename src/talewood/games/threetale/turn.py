@@ -341,29 +341,23 @@ class Mobility(NamedTuple):
 
 
 def mobility(s: TTState, seat: int) -> Mobility:
-    trees = bool(s.tflags & T_TREES) and seat == s.cur
+    p = s.profile(seat)
+    current = seat == s.cur
+    trees = p.trees or (bool(s.tflags & T_TREES) and current)
     flipped = rulings.FLIPPED_TILE_ENTRY_COST
-    portal = 1
-    diagonal = False
-    for e in s.passives(seat):
-        do = e.do
-        if do == "pass_trees":
-            trees = True
-        elif do == "move_cost":
-            if e.terrain == "flipped":
-                flipped = min(flipped, e.n)
-            elif s.portals_free < rulings.FREE_PORTAL_ENTRIES_PER_TURN or seat != s.cur:
-                portal = min(portal, e.n)
-        elif do == "diagonal_step":
-            diagonal = not s.tflags & T_DIAGONAL
+    if p.flipped:
+        flipped = min(flipped, p.flipped)
     if s.green[seat] > 0:
         flipped = min(flipped, 1)
-    return Mobility(trees, flipped, portal, diagonal and seat == s.cur)
+    portal = 1
+    if p.portal >= 0 and (s.portals_free < rulings.FREE_PORTAL_ENTRIES_PER_TURN or not current):
+        portal = min(portal, p.portal)
+    return Mobility(trees, flipped, portal, p.diagonal and current and not s.tflags & T_DIAGONAL)
 
 
 def blocked(s: TTState, space: int) -> bool:
     """A space no Hero may enter: the Tree's or the Vicinator's figure, a Virus."""
-    return (space == s.figure and s.figure_blocks()) or space in s.viruses
+    return (space == s.figure and s.figure_blocks()) or (bool(s.viruses) and space in s.viruses)
 
 
 def end_ok(s: TTState, seat: int, space: int) -> bool:
