@@ -86,6 +86,22 @@ def test_r93_every_hero_needs_three_rings_and_a_place_by_the_fountain() -> None:
     assert s.over and s.result().team_won
 
 
+def test_r93_every_hero_must_stand_by_the_fountain() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "heroes_at": ["01:NW", "03:SE", "11:SE"],
+                              "boards": [{"rings": 3}, {"rings": 3}, {"rings": 3}],
+                              "turn": {"start": "round", "round": 2, "fstage": 1}})
+    act(s, "Step west")
+    assert not s.over                                      # the Unborn Maiden is not beside the Fountain
+
+
+def test_r99_forty_two_words_are_not_enough_away_from_the_ark() -> None:
+    s = future("information_flood", {"figure": "03:NW", "future_state": {"wow": 50},
+                                     "heroes_at": ["03:NE", "11:SE", "03:SE"],
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    s.goal_changed()
+    assert not s.over
+
+
 def test_r96_one_flip_after_all_three_turns() -> None:
     s = future("nine_rings", {"figure": "03:NW", "turn": {"start": "round", "round": 1, "fstage": 1}})
     for _ in range(3):

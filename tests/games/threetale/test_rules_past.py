@@ -487,3 +487,50 @@ def test_bonus_deck_used_and_returned_each_turn() -> None:
 def test_tiles_ids_are_known() -> None:
     s = past()
     assert tile(s, "01") == 0 and ART3 == 2 and TRE2 == 7
+
+
+def test_r68_the_bonus_deck_is_shuffled_at_the_end_of_the_turn() -> None:
+    s = past({"decks": {"hero_bonus": ["HB-10", "HB-01", "HB-05"]}, "turn": {"seat": 0, "start": "start"}}, faith=3)
+    assert len(s.top[HERO_BONUS]) == 2                      # two cards still known on top
+    act(s, "End your turn")
+    assert s.top[HERO_BONUS] == [] and len(s.deck[HERO_BONUS]) == 10
+
+
+def test_r52_water_of_life_restores_a_spirit_once_a_game() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "01:SE", ""],
+                  "boards": [{"talents": ["QW1a", "QW2a", "QW3a"]}, {"spirit": 1}],
+                  "turn": {"seat": 0, "start": "turn"}},
+                 {"heroes": "queen_of_living_water+youngest_son+unborn_maiden"})
+    act(s, "Use Water of Life")
+    assert s.spirit[1] == 2 and not can(s, "Use Water of Life")
+    assert s.spirit[0] == 3
+
+
+def test_r51_water_of_life_keeps_a_falling_hero_alive() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "01:SE", ""],
+                  "boards": [{"talents": ["QW1a", "QW2a", "QW3a"]}, {"spirit": 1}],
+                  "turn": {"seat": 0, "start": "turn"}},
+                 {"heroes": "queen_of_living_water+youngest_son+unborn_maiden"})
+    s.lose_spirit(1)
+    assert not s.over and s.spirit[1] == 1                  # Water of Life (A-19, once a game)
+    s.lose_spirit(1)
+    assert s.over and not s.result().team_won
+
+
+def test_r64_untouched_blade_counts_only_battles_won_without_a_hurt() -> None:
+    position = {"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                "boards": [{"quests": ["Q-09"], "love": 7, "speed": 1, "hope": 0}], "dice": "explicit",
+                "turn": {"seat": 0, "start": "battle", "card": "B1-03"}}
+    s = scenario(position)                   # the Forest Imp: Speed 2, Defense 4, Strength 1
+    act(s, "Face the enemy's round of attack")
+    roll(s, 1)
+    act(s, "Block all 1 damage")             # a Spirit spent: hurt
+    act(s, "Roll your attack")
+    roll(s, 7)
+    assert s.b_kind == 0 and len(s.quests[0]) == 2
+    s = scenario(position)
+    act(s, "Face the enemy's round of attack")
+    roll(s, 0)
+    act(s, "Roll your attack")
+    roll(s, 7)
+    assert s.quests[0] == [] and frame(s) == "KeepArtifact"
