@@ -10,6 +10,7 @@ near something worth claiming with Actions left, so that one step of lookahead m
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ...engine import Rng, State
 from .state import FUTURE, NEIGHBOURS8, PAST, TTState, key
@@ -201,8 +202,8 @@ def crown_setup_value(s: TTState) -> float:
     """The Crown of Evil's setup when no Battle 2 or 3 tile is surrounded: how close the best one is to
     having all 8 neighbours, counting the tile the team is about to move (it must not leave that one's
     neighbourhood, and it can fill one hole)."""
-    top = s.stack[-1] if s.stack else None
-    moving = top.tile if type(top).__name__ == "CrownMove" else -1
+    top: Any = s.stack[-1] if s.stack else None
+    moving = int(top.tile) if type(top).__name__ == "CrownMove" else -1
     best = 0.0
     for c in s.placed:
         kinds = s.t.tile_kind[c]
