@@ -192,6 +192,8 @@ def test_t26b_42_words_and_all_beside_the_ark_wins() -> None:
     assert piece(s, space(s, "03:NE")) == "wisdom_stone"       # White Stones are Words of Wisdom
     act(s, "Claim a White Stone (Word of Wisdom)")
     assert s.wow == 42 and s.over and s.result().team_won
+    team = s.result().details[-1]                           # R104: 100, and (8 tiles - 4) // 3 rounds left
+    assert team["future_quest"] == 100 and team["remaining_turns"] == 10
 
 
 # -- T26c: the Parallel Land ---------------------------------------------------------------------------
