@@ -1,16 +1,23 @@
-# `make run` and `make test` each build or refresh the virtual environment in .venv from nothing.
+# `make run` and `make test` each build or refresh the virtual environment in .venv from nothing:
+# `run` (and `play`, `bench`) install only what Talewood needs to run; `test` adds the dev extras
+# (pytest, ruff, mypy, Playwright, Ray).
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test lint bench load clean
+.PHONY: run play test lint bench load screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(DEV_STAMP)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -23,7 +30,7 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/talewood play spirits --seats human,greedy
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
@@ -33,8 +40,13 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/talewood bench
 
-load: $(STAMP)
+load: $(DEV_STAMP)
 	$(BIN)/python benchmarks/load.py
+
+# Each game's page at desktop (1366x900) and phone (390x844) size, at its start, middle and end,
+# saved under docs/screenshots/ by the browser tests.
+screenshots: $(DEV_STAMP)
+	TALEWOOD_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -m screens tests/e2e
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -157,9 +157,11 @@ def main() -> int:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         database = args.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+        # one client creates every game: no creation limit; the access log is written (and thrown away)
         proc = subprocess.Popen([sys.executable, "-m", "talewood.cli", "serve", "--port", str(port),
-                                 "--database", database, "--bot-delay", "0", "--bot-executor", args.bot_executor],
-                                stdout=subprocess.DEVNULL)
+                                 "--database", database, "--bot-delay", "0", "--bot-executor", args.bot_executor,
+                                 "--limit-games", "0", "--limit-bot-only", "0"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(300):
             try:
                 urllib.request.urlopen(url + "/api/meta", timeout=1)

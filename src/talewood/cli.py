@@ -1,147 +1,315 @@
-"""The `talewood` command: games, play, simulate, tournament, replay, bench."""
+"""The `talewood` command: games, play, simulate, tournament, report, replay, bench, serve."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from .engine import InvalidOption, TalewoodError, load_record, parse_assignments, replay
+from . import __version__
+from .engine import InvalidOption, TalewoodError, load_record, parse_assignments, replay, seat_name
 from .games import available, load
 
 EXIT_USAGE = 2
+EXIT_BAD_RECORD = 1
+EXIT_INTERRUPTED = 130   # the shell's convention for a program ended by Ctrl-C (128 + SIGINT)
+
+SEAT_KINDS = "human, random, greedy, easy, normal, hard"
+OPTION_HELP = ("a game option, e.g. wish=true; repeat for more (default: the game's defaults; "
+               "`talewood games --options` lists them)")
+WORKERS_HELP = "processes playing in parallel (default: one per CPU core, at most 8)"
+
+
+# -- argument types: nonsense is refused while parsing, with the subcommand's usage -----------------
+def _whole(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be a whole number of {least} or more, not {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    """A number of games, seats or workers: 1 or more."""
+    return _whole(text, 1)
+
+
+def _seed(text: str) -> int:
+    return _whole(text, 0)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, like 0.5 or 2, not {text!r}")
+    return value
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, not {text!r}")
+    return value
 
 
 def _players(text: str) -> list[int]:
-    try:
-        values = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--players takes a number or a list like 2,3,4, not {text!r}") from None
+    values = [x.strip() for x in text.split(",") if x.strip()]
     if not values:
-        raise argparse.ArgumentTypeError("--players needs at least one number")
-    return values
+        raise argparse.ArgumentTypeError("needs at least one number, like 3 or 2,3,4")
+    try:
+        return [_whole(x, 1) for x in values]
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"takes a number of players or a list like 2,3,4, not {text!r}") from None
 
 
 def _seats(text: str) -> list[str]:
-    return [s.strip() for s in text.split(",") if s.strip()]
+    kinds = [s.strip() for s in text.split(",") if s.strip()]
+    if not kinds:
+        raise argparse.ArgumentTypeError(f"needs at least one seat kind ({SEAT_KINDS})")
+    return kinds
+
+
+class _SubcommandParser(argparse.ArgumentParser):
+    """A subcommand's parser: an argument it does not know is refused with *its* usage, not the top one's."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)} (see `{self.prog} --help`)")
+        return parsed, extras
+
+
+def _add_game(parser: argparse.ArgumentParser, nargs: str | None = None, extra: str = "") -> None:
+    parser.add_argument("game", nargs=nargs, help=f"a game id: {', '.join(available())}{extra}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="talewood", description="Talewood: forest-tale tabletop games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = argparse.ArgumentParser(
+        prog="talewood", description="Talewood: forest-tale tabletop games — play, simulate, replay, serve.",
+        epilog="`talewood COMMAND --help` shows a command's options. Example: talewood play spirits --seats human,hard")
+    parser.add_argument("--version", action="version", version=f"talewood {__version__}",
+                        help="show the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_SubcommandParser)
 
-    sub.add_parser("games", help="list the games")
+    games = sub.add_parser("games", help="list the games (and, with --options, each game's options)",
+                           description="List the games; with --options or a game id, each option's values, "
+                                       "default and meaning.")
+    _add_game(games, "?", " (default: every game)")
+    games.add_argument("--options", action="store_true",
+                       help="also list each game's options (default: off; on when a game is named)")
 
-    play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game")
-    play.add_argument("--players", type=int, default=None)
-    play.add_argument("--seats", type=_seats, default=None, help="human,greedy,... one per seat")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--save", default=None, metavar="DIR", help="save the record here when the game ends")
+    play = sub.add_parser("play", help="play a game in the terminal, against bots or in hot seat",
+                          description="Play in the terminal. 'quit' (or Ctrl-C) saves the game; "
+                                      "`talewood play --resume FILE` continues it.")
+    _add_game(play, "?", " (not needed with --resume)")
+    play.add_argument("--players", type=_count, default=None,
+                      help="how many players (default: the number of --seats, else 2 or the game's minimum)")
+    play.add_argument("--seats", type=_seats, default=None, metavar="KIND,...",
+                      help=f"one kind per seat: {SEAT_KINDS} (default: human, then greedy bots)")
+    play.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: from the clock)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    play.add_argument("--save", default=None, metavar="DIR",
+                      help="where a quit game is saved, and the finished game's record (default: saves/ on quit, "
+                           "no record at the end)")
+    play.add_argument("--resume", default=None, metavar="FILE",
+                      help="continue a game saved when its player quit (default: start a new game)")
 
-    sim = sub.add_parser("simulate", help="play a batch of games with bots")
-    sim.add_argument("game")
-    sim.add_argument("--games", type=int, required=True)
-    sim.add_argument("--players", type=_players, default=None, help="a number, or a list like 2,3,4")
-    sim.add_argument("--seats", type=_seats, default=["random"], help="one bot kind, or one per seat")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    sim.add_argument("--workers", type=int, default=None)
-    sim.add_argument("--save", default=None, metavar="DIR", help="save every game's record here")
-    sim.add_argument("--backend", default="local", help="local (process pool) or ray (a Ray cluster)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim = sub.add_parser("simulate", help="play a batch of games with bots and summarise them")
+    _add_game(sim)
+    sim.add_argument("--games", type=_count, required=True, help="how many games (required)")
+    sim.add_argument("--players", type=_players, default=None, metavar="N[,N...]",
+                     help="a number, or a list like 2,3,4 to cycle through (default: the game's most players)")
+    sim.add_argument("--seats", type=_seats, default=["random"], metavar="KIND[,...]",
+                     help="one bot kind for every seat, or one per seat (default: random)")
+    sim.add_argument("--seed", type=_seed, default=0, help="the first game's seed; the next get seed+1, … "
+                     "(default: %(default)s)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    sim.add_argument("--workers", type=_count, default=None, help=WORKERS_HELP)
+    sim.add_argument("--save", default=None, metavar="DIR", help="save every game's record here (default: none)")
+    sim.add_argument("--backend", default="local", metavar="local|ray",
+                     help="local: a process pool here; ray: a Ray cluster (default: %(default)s)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object (default: a text summary)")
 
-    tour = sub.add_parser("tournament", help="seat-rotated bot matches: win rates, 95% CIs, ratings")
-    tour.add_argument("game")
-    tour.add_argument("--bots", type=_seats, required=True, help="bot kinds, e.g. hard,normal,greedy,random")
-    tour.add_argument("--games", type=int, required=True)
-    tour.add_argument("--players", type=int, default=None, help="seats per game (default: 2, or the bots listed)")
-    tour.add_argument("--seed", type=int, default=0)
-    tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    tour.add_argument("--workers", type=int, default=None)
-    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour = sub.add_parser("tournament", help="seat-rotated bot matches: win rates, 95%% CIs, ratings")
+    _add_game(tour)
+    tour.add_argument("--bots", type=_seats, required=True, metavar="KIND,...",
+                      help="the bot kinds to compare, e.g. hard,normal,greedy,random (required)")
+    tour.add_argument("--games", type=_count, required=True, help="how many games (required)")
+    tour.add_argument("--players", type=_count, default=None,
+                      help="seats per game (default: 2, or the game's minimum)")
+    tour.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default: %(default)s)")
+    tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    tour.add_argument("--workers", type=_count, default=None, help=WORKERS_HELP)
+    tour.add_argument("--json", action="store_true", help="print one JSON object (default: a table)")
 
     report = sub.add_parser("report", help="a balance report from bot games: scores, secret cards met")
-    report.add_argument("game")
-    report.add_argument("--games", type=int, default=200)
-    report.add_argument("--players", type=_players, default=None)
-    report.add_argument("--seats", type=_seats, default=["greedy"])
-    report.add_argument("--seed", type=int, default=0)
-    report.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    report.add_argument("--workers", type=int, default=None)
+    _add_game(report)
+    report.add_argument("--games", type=_count, default=200, help="how many games (default: %(default)s)")
+    report.add_argument("--players", type=_players, default=None, metavar="N[,N...]",
+                        help="a number, or a list like 2,3,4 (default: the game's most players)")
+    report.add_argument("--seats", type=_seats, default=["greedy"], metavar="KIND[,...]",
+                        help="one bot kind for every seat, or one per seat (default: greedy)")
+    report.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default: %(default)s)")
+    report.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+    report.add_argument("--workers", type=_count, default=None, help=WORKERS_HELP)
 
-    rep = sub.add_parser("replay", help="replay a saved record and check it")
-    rep.add_argument("record")
+    rep = sub.add_parser("replay", help="check a saved record, or step through it on the board",
+                         description="Replay a record, checking every step's state hash; --step walks "
+                                     "through it on the board.")
+    rep.add_argument("record", metavar="FILE", help="a record saved by play, simulate or the web app")
+    rep.add_argument("--json", action="store_true", help="print one JSON object (default: a sentence)")
+    rep.add_argument("--step", action="store_true",
+                     help="step through the game in the terminal, move by move (default: off)")
+    rep.add_argument("--seat", type=_count, default=None, metavar="N",
+                     help="with --step: see the game as Player N sees it (default: as a spectator)")
 
-    bench = sub.add_parser("bench", help="measure the engines' speed")
-    bench.add_argument("game", nargs="?")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    bench.add_argument("--json", action="store_true")
+    bench = sub.add_parser("bench", help="measure the engines' speed (random games, clones, MCTS)")
+    _add_game(bench, "?", " (default: every game)")
+    bench.add_argument("--seconds", type=_seconds, default=2.0,
+                       help="time per measurement; five a game (default: %(default)s)")
+    bench.add_argument("--json", action="store_true", help="print JSON (default: one line a game)")
+
     serve = sub.add_parser("serve", help="serve the web app (lobby, games, replays, HTTP API)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port to listen on (default: %(default)s)")
     serve.add_argument("--database", default=None, metavar="URL",
                        help="SQLAlchemy URL (default: $TALEWOOD_DATABASE_URL, else sqlite:///talewood.db)")
-    serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves")
-    serve.add_argument("--bot-executor", choices=("process", "thread"), default="process")
+    serve.add_argument("--workers", type=_count, default=1,
+                       help="server processes sharing the port; more than 1 needs PostgreSQL (default: %(default)s)")
+    serve.add_argument("--bot-delay", type=_delay, default=0.4,
+                       help="seconds a bot waits before it moves (default: %(default)s)")
+    serve.add_argument("--bot-executor", choices=("process", "thread"), default="process",
+                       help="where bots think: a process pool or threads (default: %(default)s)")
+    serve.add_argument("--bot-workers", type=_count, default=None,
+                       help="bot processes for games with people (default: the cores less one)")
+    serve.add_argument("--limit-games", type=_limit, default=20, metavar="N",
+                       help="games one client may create per --limit-window; 0: no limit (default: %(default)s)")
+    serve.add_argument("--limit-window", type=_seconds, default=600.0, metavar="SECONDS",
+                       help="the window of --limit-games (default: %(default)s)")
+    serve.add_argument("--limit-bot-only", type=_limit, default=4, metavar="N",
+                       help="unfinished games of bots only one client may have; 0: no limit (default: %(default)s)")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                       help="proxies whose X-Forwarded-For names the client (default: 127.0.0.1)")
+    serve.add_argument("--no-access-log", action="store_true",
+                       help="do not log each request (default: each request is logged, tokens redacted)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
     try:
-        if args.command == "games":
-            for game_id in available():
-                print(f"{game_id}\t{load(game_id).name}")
-            return 0
-        if args.command == "play":
-            from .terminal import play
-
-            return play(args.game, players=args.players, seats=args.seats, seed=args.seed,
-                        options=parse_assignments(args.option), save_dir=args.save)
-        if args.command == "simulate":
-            return _simulate(args)
-        if args.command == "tournament":
-            return _tournament(args)
-        if args.command == "replay":
-            return _replay(args.record)
-        if args.command == "report":
-            return _report(args)
-        if args.command == "bench":
-            return _bench(args)
-        if args.command == "serve":
-            return _serve(args)
+        args = parser.parse_args(argv)
+    except SystemExit as exc:   # --help, or a usage error argparse has already explained
+        return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return _run(args)
     except TalewoodError as exc:
         print(f"talewood: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_USAGE  # pragma: no cover - argparse requires a command
+    except KeyboardInterrupt:
+        print("\ntalewood: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _run(args: argparse.Namespace) -> int:
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "games": _games, "play": _play, "simulate": _simulate, "tournament": _tournament, "replay": _replay,
+        "report": _report, "bench": _bench, "serve": _serve,
+    }
+    return commands[args.command](args)
+
+
+@contextmanager
+def _progress(total: int, description: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar with an ETA on stderr, only when stderr is a terminal: pipes, logs and stdout
+    (where --json goes) stay clean. Yields the callback that advances it, or None."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                   console=Console(file=sys.stderr), transient=True)
+    with bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def _games(args: argparse.Namespace) -> int:
+    ids = [args.game] if args.game else available()
+    for game_id in ids:
+        game = load(game_id)
+        players = (f"{game.min_players} player" if game.min_players == game.max_players
+                   else f"{game.min_players}–{game.max_players} players")
+        print(f"{game_id}\t{game.name}\t{players}")
+        if args.options or args.game:
+            if not game.option_set.options:
+                print("    no options")
+            for line in game.option_set.help_lines():
+                indent = "    " if not line.startswith(" ") else "    " + line[:len(line) - len(line.lstrip())]
+                print(textwrap.fill(line.strip(), width=100, initial_indent=indent,
+                                    subsequent_indent=indent + "  "))
+    if args.options or args.game:
+        print("Give options as --option NAME=VALUE, one --option for each (e.g. --option first_player=random).")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .terminal import play
+
+    if args.resume is not None:
+        fixed = [flag for flag, given in (("--players", args.players), ("--seed", args.seed),
+                                          ("--option", args.option)) if given]
+        if fixed:
+            raise InvalidOption(f"--resume continues the saved game as it was: drop {', '.join(fixed)}")
+        if args.save is not None:
+            raise InvalidOption(f"a resumed game is saved back to {args.resume}: drop --save")
+        return play(args.game, seats=args.seats, resume=args.resume)
+    if args.game is None:
+        raise InvalidOption(f"name a game to play ({', '.join(available())}), or give --resume FILE")
+    return play(args.game, players=args.players, seats=args.seats, seed=args.seed,
+                options=parse_assignments(args.option), save_dir=args.save)
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    import time
+
     from .sim.batch import default_workers, run_batch, summarise
 
     game = load(args.game)
-    if args.games < 1:
-        raise InvalidOption("--games must be at least 1")
     players = args.players or [game.max_players]
     options = parse_assignments(args.option)
     workers = args.workers or default_workers()
-    import time
-
     start = time.perf_counter()
-    if sys.stderr.isatty():
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{game.name}", total=args.games)
-            outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers,
-                                 args.save, progress=lambda n: bar.advance(task, n), backend=args.backend)
-    else:
+    with _progress(args.games, f"{game.name}: simulating") as progress:
         outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save,
-                             backend=args.backend)
+                             progress=progress, backend=args.backend)
     summary = summarise(args.game, players, args.seats, outcomes, time.perf_counter() - start)
     if args.json:
         print(json.dumps(summary))
@@ -151,10 +319,22 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    print(f"{summary['game']}: {summary['completed']}/{summary['games']} games completed, "
+    """The batch in words, one line per player count (seats are never pooled across counts)."""
+    print(f"{load(summary['game']).name}: {summary['completed']}/{summary['games']} games completed, "
           f"{summary['errors']} errors, {summary['games_per_second']} games/s, "
           f"{summary['mean_decisions']} decisions a game")
-    print(f"seats {summary['seats']}: wins {summary['seat_wins']}, mean scores {summary['mean_scores']}")
+    for n, group in summary["by_players"].items():
+        head = f"{n} player{'s' if n != '1' else ''} ({group['completed']} games): "
+        team = group.get("team")
+        if team is not None:
+            lo, hi = team["ci95"]
+            rate = "-" if team["win_rate"] is None else f"{team['win_rate']:.1%}"
+            print(head + f"the team won {team['wins']} ({rate}, 95% interval {lo:.1%} to {hi:.1%}); "
+                         f"mean team score {team['mean_score']}")
+            continue
+        wins = ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(group["seat_wins"]))
+        scores = ", ".join(f"{seat_name(s)} {m}" for s, m in enumerate(group["mean_scores"]))
+        print(head + f"wins {wins}; mean scores {scores}")
     for error in summary["error_games"]:
         print(f"  error with seed {error['seed']} ({error['players']} players): {error['error']}")
 
@@ -170,19 +350,8 @@ def _tournament(args: argparse.Namespace) -> int:
     options = parse_assignments(args.option)
     workers = args.workers or default_workers()
     start = time.perf_counter()
-    progress = None
-    if sys.stderr.isatty() and not args.json:
-        from rich.progress import Progress
-
-        bar = Progress(transient=True)
-        bar.start()
-        task = bar.add_task(f"{game.name} tournament", total=args.games)
-        progress = lambda n: bar.advance(task, n)  # noqa: E731
-    try:
+    with _progress(args.games, f"{game.name}: tournament") as progress:
         matches = run_tournament(args.game, args.bots, args.games, players, args.seed, options, workers, progress)
-    finally:
-        if progress is not None:
-            bar.stop()
     summary = summarise(args.game, args.bots, players, matches, time.perf_counter() - start, options)
     print(json.dumps(summary) if args.json else format_summary(summary))
     return 0
@@ -194,30 +363,80 @@ def _report(args: argparse.Namespace) -> int:
 
     game = load(args.game)
     players = args.players or [game.max_players]
-    outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option),
-                         args.workers or default_workers(), keep_details=True)
+    with _progress(args.games, f"{game.name}: balance report") as progress:
+        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option),
+                             args.workers or default_workers(), progress=progress, keep_details=True)
     print(json.dumps(balance_report(outcomes), indent=2))
     return 0
 
 
-def _replay(path: str) -> int:
-    record = load_record(path)
-    state = replay(record, load)
+def _score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = load_record(args.record)
+    state = replay(record, load)   # raises ReplayDivergence naming the first step that differs
+    game = state.game
     result = state.result().to_json() if state.is_over else None
-    print(json.dumps({"game": record.game, "steps": len(record.actions), "over": state.is_over,
-                      "state_hash": state.state_hash(), "result": result}))
-    if record.result is not None and result is not None and record.result.get("scores") != result["scores"]:
-        print("talewood: the replayed scores differ from the recorded ones", file=sys.stderr)
-        return 1
+    steps = len(record.actions)
+
+    def refuse(message: str) -> int:
+        print(f"talewood: {args.record}: {message}", file=sys.stderr)
+        return EXIT_BAD_RECORD
+
+    if record.result is not None and result is None:
+        to_play = state.current_player
+        return refuse(f"the record is cut short: it carries a final result, but its {steps} moves stop "
+                      f"before the end of the game ({seat_name(to_play or 0)} is still to play)")
+    if record.result is not None and result is not None:
+        if record.result.get("scores") != result["scores"]:
+            return refuse("the replayed scores differ from the recorded ones "
+                          f"({_scores(result['scores'])} replayed, {_scores(record.result.get('scores'))} recorded)")
+        if "winners" in record.result and record.result["winners"] != result["winners"]:
+            return refuse("the replayed winners differ from the recorded ones")
+    if args.step:
+        from .terminal import step_through
+
+        if args.seat is not None and args.seat > record.players:
+            raise InvalidOption(f"--seat {args.seat}: this game has {record.players} players")
+        return step_through(record, None if args.seat is None else args.seat - 1)
+    if args.json:
+        print(json.dumps({"game": record.game, "steps": steps, "over": state.is_over,
+                          "hashes_checked": record.hashes is not None,
+                          "state_hash": state.state_hash(), "result": result}))
+        return 0
+    if record.hashes is not None:
+        print(f"record OK: {steps} steps, every state hash matches")
+    else:
+        print(f"record OK: {steps} steps replayed (this record carries no state hashes to compare)")
+    where = f"{game.name}, {record.players} players, seed {record.seed}"
+    if result is not None:
+        winners = " and ".join(seat_name(w) for w in result["winners"])
+        print(f"{where}: the game is over; {_scores(result['scores'])}; {winners} "
+              f"{'wins' if len(result['winners']) == 1 else 'share the win'}")
+    else:
+        to_play = state.current_player
+        print(f"{where}: the game is not over; {seat_name(to_play or 0)} is to play "
+              f"(continue it with `talewood play --resume {args.record}`)")
+    print(f"final state hash {state.state_hash()}")
     return 0
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from .sim.bench import bench
+def _scores(scores: Any) -> str:
+    if not isinstance(scores, list):
+        return "no scores"
+    return ", ".join(f"{seat_name(i)} {_score(s)}" for i, s in enumerate(scores))
 
-    if args.game:
-        load(args.game)
-    results = bench([args.game] if args.game else None, seconds=args.seconds)
+
+def _bench(args: argparse.Namespace) -> int:
+    from .sim.bench import MEASUREMENTS, bench
+
+    ids = [args.game] if args.game else available()
+    for game_id in ids:
+        load(game_id)
+    with _progress(len(ids) * len(MEASUREMENTS), "measuring") as progress:
+        results = bench(ids, seconds=args.seconds, progress=progress)
     if args.json:
         print(json.dumps(results if not args.game else results[0]))
     else:
@@ -229,18 +448,25 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port number (1 to 65535)")
+    return port
+
+
+def _limit(text: str) -> int:
+    """A limit: a whole number, 0 for none."""
+    return _whole(text, 0)
+
+
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    from .server.serve import serve
 
-    from .server import create_app
-    from .server.db import database_url
-
-    url = database_url(args.database)
-    app = create_app(url, bot_executor=args.bot_executor, bot_delay=args.bot_delay)
-    shown = url.split("@")[-1] if "@" in url else url
-    print(f"Talewood is serving at http://{args.host}:{args.port}/ (database {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
-    return 0
+    return serve(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,71 +1,178 @@
-"""Playing a game in the terminal: the board drawn with rich, numbered choices, undo, log, help."""
+"""Playing a game in the terminal: the board drawn with rich, numbered choices, undo, log, help, a game
+saved when its player quits (and continued with --resume), and stepping through a record."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from . import __version__
 from .agents import Agent, bot_seed, make_agent
-from .engine import InvalidOption, State, Step, rebuild, record_of, save_record, undoable
-from .games import game_module, load
+from .engine import (
+    Event,
+    Game,
+    InvalidOption,
+    Record,
+    RecordError,
+    State,
+    Step,
+    load_record,
+    rebuild,
+    replay_steps,
+    save_record,
+    seat_name,
+    undoable,
+)
+from .games import available, game_module, load
 
 HELP = ("Type the number of a choice. Other commands: 'undo' takes back your last decisions (while no "
         "hidden information was revealed and no one else has played since), 'log' shows the game log, "
-        "'board' draws the board again, 'help' shows this, 'quit' leaves the game.")
+        "'board' draws the board again, 'help' shows this, 'quit' saves the game and leaves it "
+        "(Ctrl-C does the same).")
+SAVES = "saves"           # where a quit game goes when no --save directory is given
+EXIT_INTERRUPTED = 130    # the shell's convention for a program ended by Ctrl-C
 
 
 def default_seats(players: int) -> list[str]:
     return ["human"] + ["greedy"] * (players - 1)
 
 
-def play(game_id: str, players: int | None = None, seats: list[str] | None = None, seed: int | None = None,
+class _Game:
+    """A game in the terminal: its state and what a record needs (actions, per-step hashes, seats)."""
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], seats: list[str],
+                 state: State | None = None) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.seats = seats
+        self.state = state if state is not None else game.new_game(players, seed, options)
+        self.actions: list[int] = []
+        self.hashes: list[str] = []
+        self.steps: list[Step] = []
+
+    def apply(self, action: int) -> Sequence[Event]:
+        seat = self.state.current_player
+        assert seat is not None
+        events = self.state.apply(action)
+        # appended only once apply has returned, so an interrupted move is never half-saved
+        self.actions.append(action)
+        self.hashes.append(self.state.state_hash())
+        self.steps.append(Step(seat, events, self.state.barrier))
+        return events
+
+    def take_back(self, n: int) -> None:
+        self.state = rebuild(self.game, self.players, self.seed, self.options, self.actions[:-n])
+        del self.actions[-n:], self.hashes[-n:], self.steps[-n:]
+
+    def record(self) -> Record:
+        over = self.state.is_over
+        return Record(game=self.game.id, engine_version=__version__, players=self.players,
+                      options=dict(self.state.options), seed=self.seed, actions=list(self.actions),
+                      hashes=list(self.hashes), seats=list(self.seats),
+                      result=self.state.result().to_json() if over else None)
+
+
+def _resume(path: str, seats: list[str] | None) -> _Game:
+    """The saved game at `path`, replayed step by step (every recorded state hash checked)."""
+    record = load_record(path)
+    try:
+        state, steps, hashes = replay_steps(record, load)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from exc
+    played = _Game(state.game, record.players, record.seed, dict(record.options), [], state=state)
+    played.actions, played.hashes, played.steps = list(record.actions), hashes, steps
+    players = record.players
+    if played.state.is_over:
+        raise InvalidOption(f"the game saved in {path} is already over: see it with `talewood replay {path} --step`")
+    played.seats = seats or record.seats or default_seats(players)
+    if len(played.seats) != players:
+        raise InvalidOption(f"{len(played.seats)} seats given for the saved {players}-player game: "
+                            "give one kind per seat")
+    return played
+
+
+def play(game_id: str | None, players: int | None = None, seats: list[str] | None = None, seed: int | None = None,
          options: dict[str, Any] | None = None, save_dir: str | None = None,
-         ask: Callable[[str], str] = input, console: Console | None = None) -> int:
-    game = load(game_id)
-    if players is None:
-        players = len(seats) if seats else max(game.min_players, min(2, game.max_players))
-    seats = seats or default_seats(players)
-    game.check_players(players)
-    if len(seats) != players:
-        raise InvalidOption(f"{len(seats)} seats given for {players} players: give one kind per seat")
-    if seed is None:
-        seed = int(time.time()) % 1_000_000
-    options = dict(options or {})
-    state = game.new_game(players, seed, options)
-    agents: dict[int, Agent] = {s: make_agent(kind, bot_seed(seed, s))
+         ask: Callable[[str], str] | None = None, console: Console | None = None, resume: str | None = None) -> int:
+    """Play until the game ends or the player quits; a quit game is saved (the file is named).
+
+    With `resume`, the game saved in that file continues, and is saved back to it (`save_dir` is
+    then not used)."""
+    if resume is not None:
+        played = _resume(resume, seats)
+        if game_id is not None and game_id != played.game.id:
+            raise InvalidOption(f"{resume} holds a {played.game.name} game ({played.game.id}), not {game_id}")
+        save_to = Path(resume)
+    else:
+        if game_id is None:
+            raise InvalidOption(f"name a game to play: {', '.join(available())}")
+        game = load(game_id)
+        if players is None:
+            players = len(seats) if seats else max(game.min_players, min(2, game.max_players))
+        seats = seats or default_seats(players)
+        game.check_players(players)
+        if len(seats) != players:
+            raise InvalidOption(f"{len(seats)} seats given for {players} players: give one kind per seat")
+        if seed is None:
+            seed = int(time.time()) % 1_000_000
+        played = _Game(game, players, seed, dict(options or {}), seats)
+        save_to = Path(save_dir or SAVES) / f"{game.id}-{seed}.json"
+    for kind in played.seats:
+        if kind != "human":
+            make_agent(kind)  # an unknown kind is refused before the game starts
+    console = console or Console()
+    try:
+        return _loop(played, console, ask or input, save_to, save_at_end=save_dir is not None or resume is not None,
+                     resumed=resume is not None)
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        _save(played, save_to, console)
+        return EXIT_INTERRUPTED
+
+
+def _loop(played: _Game, console: Console, ask: Callable[[str], str], save_to: Path, save_at_end: bool,
+          resumed: bool) -> int:
+    game, seats = played.game, played.seats
+    agents: dict[int, Agent] = {s: make_agent(kind, bot_seed(played.seed, s))
                                 for s, kind in enumerate(seats) if kind != "human"}
     humans = [s for s, kind in enumerate(seats) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
-    console = console or Console()
-    renderer: Any = game_module(game_id, "terminal")
-    steps: list[Step] = []
-    console.print(f"[bold]{game.name}[/bold] — seed {seed}, seats: {', '.join(seats)}. Type 'help' for help.")
-    for e in state.events_for(viewer):
+    renderer: Any = game_module(game.id, "terminal")
+    console.print(f"[bold]{game.name}[/bold] — seed {played.seed}, seats: {', '.join(seats)}. "
+                  "Type 'help' for help.")
+    log = played.state.events_for(viewer)
+    if resumed:
+        console.print(f"Continuing the game saved in {save_to} after {len(played.actions)} moves; the latest "
+                      "of the log:")
+        log = log[-12:]
+    for e in log:
         console.print(f"  {e['text']}")
 
     def draw(seat: int | None) -> None:
         if renderer is not None:
-            console.print(renderer.render(state, seat))
+            console.print(renderer.render(played.state, seat))
         else:
-            console.print(state.view(seat))
+            console.print(played.state.view(seat))
 
-    while not state.is_over:
+    while not played.state.is_over:
+        state = played.state
         seat = state.current_player
         assert seat is not None
         if seat in agents:
-            action = agents[seat].choose(state)
-            events = state.apply(action)
-            steps.append(Step(seat, events, state.barrier))
+            events = played.apply(agents[seat].choose(state))
             for e in events:
                 if e["to"] is None or e["to"] == viewer:
                     console.print(f"  {e['text']}")
             continue
         draw(seat)
         while True:
+            state = played.state
             legal = state.legal_actions()
             console.print(f"[bold]{state.prompt()}[/bold]")
             for i, action in enumerate(legal, 1):
@@ -76,7 +183,7 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
                 answer = "quit"
             if answer in ("quit", "exit"):
                 console.print("Game left unfinished.")
-                _save(state, seats, save_dir, console)
+                _save(played, save_to, console)
                 return 0
             if answer == "help":
                 console.print(HELP)
@@ -89,20 +196,17 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
                     console.print(f"  {e['text']}")
                 continue
             if answer == "undo":
-                n = undoable(steps, seat, state.current_player)
+                n = undoable(played.steps, seat, played.state.current_player)
                 if n == 0:
                     console.print("[yellow]Nothing to undo: only your own moves of this turn can be taken "
                                   "back, and none that revealed something or drew at random.[/yellow]")
                     continue
-                assert state.history is not None
-                state = rebuild(game, players, seed, options, state.history[:-n])
-                del steps[-n:]
+                played.take_back(n)
                 console.print(f"Took back {n} decision(s).")
                 draw(seat)
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                events = state.apply(legal[int(answer) - 1])
-                steps.append(Step(seat, events, state.barrier))
+                events = played.apply(legal[int(answer) - 1])
                 for e in events:
                     if e["to"] is None or e["to"] == seat:
                         console.print(f"  {e['text']}")
@@ -110,14 +214,92 @@ def play(game_id: str, players: int | None = None, seats: list[str] | None = Non
             console.print(f"[red]'{answer}' is not a choice: type a number from 1 to {len(legal)}, "
                           f"or 'help'.[/red]")
     draw(viewer)
-    _save(state, seats, save_dir, console)
+    console.print(f"[bold green]{played.state.result().verdict()}.[/bold green]")
+    if save_at_end:
+        _save(played, save_to, console, finished=True)
     return 0
 
 
-def _save(state: State, seats: list[str], save_dir: str | None, console: Console) -> None:
-    if save_dir is None:
+def _save(played: _Game, path: Path, console: Console, finished: bool = False) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_record(played.record(), path)
+    # soft_wrap: a command to copy is never broken over two lines
+    if finished:
+        console.print(f"Record saved to {path} (see it again with: talewood replay {path} --step)", soft_wrap=True)
+    else:
+        console.print(f"Game saved to {path}. Continue it with: talewood play --resume {path}", soft_wrap=True)
+
+
+STEP_HELP = ("Enter: the next move; 'b': back one; a number: go to that move; 's': the start; 'e': the end; "
+             "'q': quit.")
+
+
+def step_through(record: Record, seat: int | None, ask: Callable[[str], str] | None = None,
+                 console: Console | None = None) -> int:
+    """Walk through a (checked) record move by move in the terminal, as `seat` (None: a spectator) sees it."""
+    console = console or Console()
+    ask = ask or input
+    game = load(record.game)
+    renderer: Any = game_module(game.id, "terminal")
+    total = len(record.actions)
+    who = "a spectator" if seat is None else seat_name(seat)
+    console.print(f"[bold]{game.name}[/bold] — {record.players} players, seed {record.seed}, {total} moves, "
+                  f"seen by {who}. {STEP_HELP}")
+    step = 0
+    state = game.new_game(record.players, record.seed, record.options)
+    shown: int | None = None
+    while True:
+        if shown != step:
+            _show_step(state, step, total, record, seat, renderer, console)
+            shown = step
+        try:
+            answer = ask(f"move {step}/{total} > ").strip().lower()
+        except EOFError:
+            answer = "q"
+        target = step
+        if answer in ("q", "quit", "exit"):
+            return 0
+        if answer in ("", "n", "next"):
+            target = step + 1
+        elif answer in ("b", "back"):
+            target = step - 1
+        elif answer in ("s", "start"):
+            target = 0
+        elif answer in ("e", "end"):
+            target = total
+        elif answer.isdigit():
+            target = int(answer)
+        elif answer in ("h", "help", "?"):
+            console.print(STEP_HELP)
+            continue
+        else:
+            console.print(f"[red]'{answer}' is not a command here.[/red] {STEP_HELP}")
+            continue
+        if not 0 <= target <= total:
+            console.print(f"[yellow]The record has moves 0 to {total}.[/yellow]")
+            continue
+        if target == step + 1:
+            state.apply(record.actions[step])
+        elif target != step:
+            state = rebuild(game, record.players, record.seed, record.options, record.actions[:target])
+        step = target
+
+
+def _show_step(state: State, step: int, total: int, record: Record, seat: int | None, renderer: Any,
+               console: Console) -> None:
+    if renderer is not None:
+        console.print(renderer.render(state, seat))
+    else:
+        console.print(state.view(seat))
+    if step == 0:
+        console.print(f"[bold]The start of the game[/bold] (move 0 of {total}).")
         return
-    Path(save_dir).mkdir(parents=True, exist_ok=True)
-    path = Path(save_dir) / f"{state.game.id}-{state.seed}.json"
-    save_record(record_of(state, seats=seats), path)
-    console.print(f"Record saved to {path}")
+    game = state.game
+    before = rebuild(game, record.players, record.seed, record.options, record.actions[:step - 1])
+    mover = before.current_player
+    label = before.describe(record.actions[step - 1])
+    console.print(f"[bold]Move {step} of {total}[/bold]: {seat_name(mover or 0)} — {label}")
+    for e in state.events_for(seat)[len(before.events_for(seat)):]:
+        console.print(f"  {e['text']}")
+    if state.is_over:
+        console.print("[bold]The game is over.[/bold]")

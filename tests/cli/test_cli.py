@@ -44,7 +44,7 @@ def test_simulate_across_player_counts_in_parallel_and_saves_records(capsys, tmp
     assert set(summary["by_players"]) == {"1", "2", "3", "4"}
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 8
-    code, out, _ = run(capsys, "replay", str(records[0]))
+    code, out, _ = run(capsys, "replay", str(records[0]), "--json")
     assert code == 0 and json.loads(out)["over"] is True
 
 
@@ -154,3 +154,31 @@ def test_simulate_on_a_ray_cluster(capsys):
 def test_unknown_backend_is_refused(capsys):
     code, _, err = run(capsys, "simulate", "spirits", "--games", "1", "--backend", "spark")
     assert code == 2 and "unknown backend 'spark'; valid: local, ray" in err
+
+
+def test_simulate_speaks_per_player_count_and_gives_a_cooperative_game_its_team_result(capsys, monkeypatch):
+    from talewood import games
+
+    assert main(["simulate", "spirits", "--games", "4", "--players", "2,3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 players (2 games): wins Player 1" in out and "3 players (2 games): wins Player 1" in out
+    assert "Player 3" in out.split("3 players")[1]
+    monkeypatch.setitem(games.REGISTRY, "lanterns", "tests.games.lanterns.game:LanternsGame")
+    assert main(["simulate", "lanterns", "--games", "6", "--players", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 players (6 games): the team won" in out and "mean team score" in out and "Player 1" not in out
+
+
+def test_the_terminal_ends_a_cooperative_game_with_the_team_result(monkeypatch, tmp_path):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from talewood import games
+    from talewood.terminal import play
+
+    monkeypatch.setitem(games.REGISTRY, "lanterns", "tests.games.lanterns.game:LanternsGame")
+    out = StringIO()
+    assert play("lanterns", players=2, seats=["human", "random"], seed=3, ask=lambda _: "1",
+                console=Console(file=out, width=120), save_dir=str(tmp_path)) == 0
+    assert "The team loses, with a team score of" in out.getvalue() or "The team wins" in out.getvalue()

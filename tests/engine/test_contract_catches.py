@@ -155,3 +155,12 @@ def test_the_renderer_check_fails_on_a_bad_renderer(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(contract, "renderer_of", lambda game: clicks_everything)
     with pytest.raises(AssertionError, match="not legal"):
         contract.check_renderer(LanternsGame())
+
+
+def test_the_renderer_check_fails_without_a_score_sheet_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    def plain(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
+        return '<svg xmlns="http://www.w3.org/2000/svg"><text>Twin Lanterns</text></svg>'
+
+    monkeypatch.setattr(contract, "renderer_of", lambda game: plain)
+    with pytest.raises(AssertionError, match="no score sheet"):
+        contract.check_renderer(LanternsGame())

@@ -357,7 +357,8 @@ def check_texts_read_like_the_rulebook(game: Game) -> None:
 
 
 def check_renderer(game: Game) -> None:
-    """The SVG of every seat's view is valid SVG, and its clickable elements offer only legal actions."""
+    """The SVG of every seat's view is valid SVG and offers only legal actions; at the end the SVG and
+    the terminal show the score sheet (a row per scoring item, the total last)."""
     render = renderer_of(game)
     if render is None:
         pytest.skip(f"{game.name} has no SVG renderer")
@@ -372,6 +373,23 @@ def check_renderer(game: Game) -> None:
             assert root.tag == "{http://www.w3.org/2000/svg}svg"
             clickable = {int(e.get("data-action", -1)) for e in root.iter() if e.get("data-action") is not None}
             assert clickable <= {a["id"] for a in acts}, "a clickable element offers an action that is not legal"
+    state = game.new_game(game.max_players, 6)
+    random_play(state, Rng(6))
+    sheet = game.score_sheet(state.result())
+    assert sheet and all(len(cells) == state.players for _, cells in sheet)
+    root = ET.fromstring(render(state.view(0), 0, []))
+    drawn = next((e for e in root.iter() if e.get("class") == "score-sheet"), None)
+    assert drawn is not None, "the end of the game shows no score sheet"
+    texts = [t.text for t in drawn.iter("{http://www.w3.org/2000/svg}text")]
+    assert all(label in texts for label, _ in sheet)
+    terminal = getattr(game_module(game.id, "terminal"), "render", None)
+    if terminal is not None:
+        from rich.console import Console
+
+        console = Console(width=200, record=True)
+        console.print(terminal(state, 0))
+        out = console.export_text()
+        assert all(label in out for label, _ in sheet), "the terminal shows no score sheet at the end"
 
 
 def renderer_of(game: Game) -> Any:

@@ -13,6 +13,9 @@ from sqlalchemy import create_engine, text
 
 from talewood.server import create_app
 from talewood.server.db import database_url
+from talewood.server.manager import Limits
+
+NO_LIMITS = Limits(games=0, bot_only=0)
 
 
 def postgres_url() -> str:
@@ -53,8 +56,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     drop_schema(base, schema)
 
 
-def make_client(url: str) -> TestClient:
-    return TestClient(create_app(url, executor=ThreadPoolExecutor(2), bot_delay=0.0))
+def make_client(url: str, limits: Limits = NO_LIMITS, **kwargs: Any) -> TestClient:
+    return TestClient(create_app(url, executor=ThreadPoolExecutor(2), bot_delay=0.0, limits=limits, **kwargs))
 
 
 @pytest.fixture
@@ -81,3 +84,17 @@ def wait_for(client: TestClient, game_id: str, token: str | None, predicate: Any
             return state  # type: ignore[no-any-return]
         time.sleep(0.01)
     raise AssertionError("timed out waiting for the game")
+
+
+@pytest.fixture
+def deck_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Registers the test game `deck` (tests/server/deckgame.py) for one test."""
+    from talewood import games
+
+    monkeypatch.setitem(games.REGISTRY, "deck", "tests.server.deckgame:DeckGame")
+    return "deck"
+
+
+def live_of(client: TestClient, game_id: str) -> Any:
+    """The server's in-memory game (the test may know every secret)."""
+    return client.app.state.manager.live[game_id]  # type: ignore[attr-defined]

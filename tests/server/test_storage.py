@@ -36,7 +36,7 @@ def test_restart_continues_every_game(db_url: str) -> None:
     engine = create_engine(database_url(db_url))
     with engine.connect() as conn:
         assert set(inspect(conn).get_table_names()) >= {"games", "moves", "alembic_version"}
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
         steps = conn.execute(text("SELECT steps FROM games WHERE id = :i"), {"i": gid}).scalar()
         moves = conn.execute(text("SELECT count(*) FROM moves WHERE game_id = :i"), {"i": gid}).scalar()
         assert steps == moves == s["steps"]
@@ -49,3 +49,42 @@ def test_bots_resume_after_a_restart(db_url: str) -> None:
     with make_client(db_url) as client:
         s = wait_for(client, g["id"], None, lambda s: s["over"], tries=2000)
         assert s["result"]["scores"]
+
+
+def test_a_game_stored_before_secret_seeds_carries_on_as_prearranged(db_url: str) -> None:
+    """Revision 0002 turns the 64-bit seed column into text (a secret seed has 129 bits): a game stored
+    under 0001 keeps its seed and moves, and is shown as prearranged (its seed was below 2**31)."""
+    from datetime import UTC, datetime
+
+    from alembic import command
+    from alembic.config import Config
+
+    from talewood.games import load
+    from talewood.server.db import MIGRATIONS
+    from talewood.server.manager import hash_token
+
+    engine = create_engine(database_url(db_url))
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+    game = load("spirits")
+    state = game.new_game(2, 2_000_000_000, game.parse_options({}, 2))
+    first = state.legal_actions()[0]
+    state.apply(first)
+    stamp = datetime.now(UTC)
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO games (id, game, players, seed, options, seats, token_hashes, version, steps, "
+            "current_player, over, result, created_at, updated_at) VALUES ('old1', 'spirits', 2, 2000000000, "
+            ":options, :seats, :hashes, 1, 1, :current, false, NULL, :t, :t)"),
+            {"options": __import__("json").dumps(game.parse_options({}, 2)), "seats": '["human", "human"]',
+             "hashes": f'["{hash_token("a")}", "{hash_token("b")}"]', "current": state.current_player, "t": stamp})
+        conn.execute(text("INSERT INTO moves (game_id, step, action, seat) VALUES ('old1', 0, :a, 0)"), {"a": first})
+    engine.dispose()
+    with make_client(db_url) as client:
+        s = client.get("/api/games/old1", params={"token": "a"}).json()
+        assert s["steps"] == 1 and s["prearranged"] is True and s["version"] == 1
+        assert s["view"] == state.view(0)
+        assert client.app.state.manager.live["old1"].seed == 2_000_000_000  # type: ignore[attr-defined]

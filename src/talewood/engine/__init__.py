@@ -18,7 +18,7 @@ from .events import Event, event, visible_to
 from .game import NO_EVENTS, Game, Result, State, seat_name
 from .observation import ObservationSpec, Segment
 from .options import Option, OptionSet, OptionValue, parse_assignments
-from .records import Record, load_record, rebuild, rebuild_steps, record_of, replay, save_record
+from .records import Record, load_record, rebuild, rebuild_steps, record_of, replay, replay_steps, save_record
 from .rng import SECRET_SEED_BITS, SECRET_SEED_MIN, Rng, SecretRng, rng_for_seed
 from .scenario import ScenarioSchema, Setting
 from .stack import CHANCE, automatic, chance, decision
@@ -66,6 +66,7 @@ __all__ = [
     "rebuild_steps",
     "record_of",
     "replay",
+    "replay_steps",
     "rng_for_seed",
     "save_record",
     "seat_name",

@@ -21,7 +21,7 @@ from .events import Event, event, visible_to
 from .observation import ObservationSpec
 from .options import OptionSet, OptionValue
 from .rng import Rng, rng_for_seed
-from .stack import AUTOMATIC, CHANCE, CHANCES, Frame
+from .stack import AUTOMATIC, CHANCE, CHANCES, STEPS, Frame
 
 if TYPE_CHECKING:
     from .scenario import ScenarioSchema
@@ -61,6 +61,15 @@ class Result:
         if self.cooperative:
             out.update(cooperative=True, team_won=self.team_won, team_score=self.team_score)
         return out
+
+    def verdict(self) -> str:
+        """The outcome in a sentence: who won, or the team's result and score."""
+        if self.cooperative:
+            return f"The team {'wins' if self.team_won else 'loses'}, with a team score of {self.team_score:g}"
+        if not self.winners:
+            return "Nobody wins"
+        names = " and ".join(seat_name(w) for w in self.winners)
+        return f"{names} {'wins' if len(self.winners) == 1 else 'share the victory'}"
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win: 1 split among the winners, 0 for the others."""
@@ -220,14 +229,17 @@ class State(ABC):
     def settle(self) -> None:
         """Run automatic and chance steps until a decision is on top; open the next turn when empty."""
         stack = self.stack
+        steps = STEPS
         while True:
             while stack:
                 top = stack[-1]
                 kind = type(top)
+                if kind not in steps:       # a decision waits: the usual case, one set lookup
+                    return
                 if kind in AUTOMATIC:
                     stack.pop()
                     top.run(self)
-                elif kind in CHANCES and not self.explicit_chance:
+                elif not self.explicit_chance:
                     stack.pop()
                     top.resolve(self, self._sample(top.outcomes(self)))
                 else:
@@ -432,6 +444,13 @@ class Game(ABC):
         if isinstance(spec, str):
             return self.scenario_schema.build_toml(self, spec)
         return self.scenario_schema.build(self, spec)
+
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        """The end-of-game breakdown for people: (what is scored, one cell per seat) rows, the total
+        last. Games override it with their scoring items (`Result.details`)."""
+        if result.cooperative:
+            return [("Team score", [f"{result.team_score:g}"] * len(result.scores))]
+        return [("Total", [f"{s:g}" for s in result.scores])]
 
     # -- for learning agents -----------------------------------------------------------------
     @abstractmethod

@@ -16,7 +16,10 @@ _FALSE = {"false", "no", "off", "0"}
 
 @dataclass(frozen=True)
 class Option:
-    """One option: its name, kind (`bool`, `int` or `choice`), default and what it means."""
+    """One option: its name, kind (`bool`, `int` or `choice`), default and what it means.
+
+    `name` is the identifier programs use (`--option name=value`, the HTTP API); `title` and
+    `choice_labels` are what a person reads in the lobby and in `talewood games --options`."""
 
     name: str
     kind: str
@@ -25,6 +28,35 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    title: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label per choice ({len(self.choices)} choices, "
+                             f"{len(self.choice_labels)} labels)")
+
+    @property
+    def display_name(self) -> str:
+        """The title, or the identifier in words (`air_spirit` -> "Air spirit") when none is given."""
+        return self.title or self.name.replace("_", " ").capitalize()
+
+    def label_of(self, value: OptionValue | None) -> str:
+        """A value as a person reads it: a choice's label, "on"/"off", a number, or "none"."""
+        if value is None:
+            return "none"
+        if self.kind == "bool":
+            return "on" if value else "off"
+        if self.kind == "choice" and self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(str(value))]
+        return str(value)
+
+    def to_json(self) -> dict[str, Any]:
+        """What a client needs to draw this option: identifiers to send back, words to show."""
+        return {"name": self.name, "title": self.display_name, "kind": self.kind, "default": self.default,
+                "help": self.help, "choices": list(self.choices),
+                "choice_labels": [self.label_of(c) for c in self.choices],
+                "minimum": self.minimum, "maximum": self.maximum}
 
     def describe_valid(self) -> str:
         if self.kind == "bool":
@@ -94,7 +126,17 @@ class OptionSet:
         return values
 
     def help_lines(self) -> list[str]:
-        return [f"{o.name} ({o.describe_valid()}, default {o.default}): {o.help}" for o in self.options]
+        """Two lines an option, as `talewood games --options` prints them: what it is, then its values."""
+        lines = []
+        for o in self.options:
+            if o.kind == "choice":
+                values = ", ".join(c if o.label_of(c) == c else f"{c} ({o.label_of(c)})" for c in o.choices)
+            else:
+                values = o.describe_valid()
+            default = "none" if o.default is None else str(o.default).lower()
+            lines.append(f"{o.name} — {o.display_name}: {o.help}")
+            lines.append(f"    values: {values}; default: {default}")
+        return lines
 
 
 def parse_assignments(pairs: list[str]) -> dict[str, str]:

@@ -87,20 +87,31 @@ def record_of(state: State, seats: list[str] | None = None, hashes: list[str] | 
 
 def replay(record: Record, load: Callable[[str], Game]) -> State:
     """Rebuild the state a record describes; raise ReplayDivergence naming the first bad step."""
+    return replay_steps(record, load)[0]
+
+
+def replay_steps(record: Record, load: Callable[[str], Game]) -> tuple[State, list[Step], list[str]]:
+    """Rebuild a record's state with the steps a front end keeps for undo and each step's state hash,
+    checking every hash the record carries; raise ReplayDivergence naming the first bad step."""
     try:
         game = load(record.game)
         state = game.new_game(record.players, record.seed, record.options)
     except TalewoodError as exc:
         raise RecordError(f"the record cannot start a game: {exc}") from exc
+    steps: list[Step] = []
+    hashes: list[str] = []
     for step, action in enumerate(record.actions):
+        seat = state.current_player
         try:
-            state.apply(action)
+            events = state.apply(action)
         except IllegalAction as exc:
             raise ReplayDivergence(step, str(exc)) from exc
-        if record.hashes is not None and state.state_hash() != record.hashes[step]:
-            raise ReplayDivergence(step, f"state hash {state.state_hash()} differs from the recorded "
-                                         f"{record.hashes[step]}")
-    return state
+        assert seat is not None
+        steps.append(Step(seat, list(events), state.barrier))
+        hashes.append(state.state_hash())
+        if record.hashes is not None and hashes[-1] != record.hashes[step]:
+            raise ReplayDivergence(step, f"state hash {hashes[-1]} differs from the recorded {record.hashes[step]}")
+    return state, steps, hashes
 
 
 def rebuild(game: Game, players: int, seed: int, options: dict[str, Any], actions: list[int]) -> State:

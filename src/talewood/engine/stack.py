@@ -69,6 +69,7 @@ Frame = Any  # a Decision, an Automatic or a Chance: NamedTuples, told apart by 
 DECISIONS: set[type] = set()
 AUTOMATIC: set[type] = set()
 CHANCES: set[type] = set()
+STEPS: set[type] = set()       # automatic and chance kinds: what the engine runs without a decision
 
 F = TypeVar("F", bound=type)
 
@@ -82,6 +83,8 @@ def _register(registry: set[type], methods: tuple[str, ...]) -> Callable[[F], F]
         if missing:
             raise TypeError(f"{cls.__name__}: a frame of this kind needs {', '.join(missing)}")
         registry.add(cls)
+        if registry is not DECISIONS:
+            STEPS.add(cls)
         return cls
 
     return register

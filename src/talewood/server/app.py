@@ -6,41 +6,103 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
+import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import parse_qsl, urlencode
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..agents import seat_kinds
-from ..engine import TalewoodError, rebuild
+from ..engine import SECRET_SEED_BITS, TalewoodError, rebuild
 from ..games import available, load
 from . import db
-from .bots import make_executor
-from .manager import ApiError, Live, Manager, Subscriber, render
+from .bots import BotScheduler, make_executor, reap_orphans, stop_executor
+from .manager import MAX_TURN_LIMIT, MIN_TURN_LIMIT, ApiError, Limits, Live, Manager, Subscriber, client_key, render
 
 log = logging.getLogger("talewood.server")
+access_log = logging.getLogger("talewood.access")
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
+MAX_MESSAGE = 4096
+HELLO_SECONDS = 10.0
 
 OptionValue = StrictBool | StrictInt | StrictStr
+
+# What the browser may do with our pages: scripts, styles and connections from this server only, no
+# framing by other sites, and no address (which may carry a seat's token) sent on to other sites.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+# the OpenAPI pages load their script and style from a public CDN
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+            "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer")]
+
+
+def clean(text: str) -> str:
+    """Text safe to send as JSON and to log: lone surrogates written out as escapes."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON that always encodes: a non-finite number or a lone surrogate never turns an answer into a 500."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        except (ValueError, UnicodeEncodeError, TypeError):
+            return json.dumps(_plain(content), ensure_ascii=True, allow_nan=False, separators=(",", ":"),
+                              default=str).encode("utf-8")
+
+
+SeatKind = Annotated[StrictStr, Field(max_length=32, json_schema_extra={"enum": ["human", *seat_kinds()]})]
 
 
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: StrictStr = Field(max_length=64, description="a game id from GET /api/meta, e.g. spirits")
+    game: StrictStr = Field(max_length=64, description="a game id from GET /api/meta, e.g. spirits",
+                            json_schema_extra={"enum": list[Any](available())})
     players: StrictInt | None = Field(None, description="the number of players (default: the number of seats)")
-    seats: list[Annotated[StrictStr, Field(max_length=32)]] | None = Field(
+    seats: list[SeatKind] | None = Field(
         None, max_length=16, description='one kind per seat: "human" or a bot kind such as "greedy"')
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] | None = Field(
         None, description="the game's options and modules by name (GET /api/meta lists them)")
-    seed: StrictInt | None = Field(None, description="the random seed (default: a random one)")
+    seed: StrictInt | None = Field(
+        None, description="a seed of your choice makes the deal known to you: the game is then shown to every "
+                          f"seat as prearranged. Default: {SECRET_SEED_BITS} secret random bits, never shown "
+                          "before the end")
+    turn_limit: StrictInt | None = Field(
+        None, description=f"seconds a person may take for a turn ({MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}); after "
+                          "it, a bot of the `standin` kind plays the seat until the player takes it back. "
+                          "Default: no limit")
+    standin: StrictStr | None = Field(None, max_length=32,
+                                      description="the bot kind that plays for a player who is gone (default greedy)")
 
 
 class SeatLink(BaseModel):
@@ -55,6 +117,7 @@ class Created(BaseModel):
     seats: list[SeatLink]
     spectator_url: str
     hotseat_url: str | None
+    prearranged: bool = Field(description="whether the creator chose the seed (and so may know the deal)")
 
 
 class ActionBody(BaseModel):
@@ -70,6 +133,18 @@ class UndoBody(BaseModel):
     version: StrictInt
 
 
+class GoneBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: StrictStr = Field(max_length=128)
+    seat: StrictInt = Field(description="the seat (0-based) whose player is gone: the seat to play now")
+    version: StrictInt
+
+
+class ReclaimBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: StrictStr = Field(max_length=128)
+
+
 class GameState(BaseModel):
     model_config = ConfigDict(extra="allow")
     version: int
@@ -80,41 +155,122 @@ class GameState(BaseModel):
     log: list[dict[str, Any]]
     over: bool
     result: dict[str, Any] | None
+    prearranged: bool = Field(description="the creator chose the seed: the deal may be known to them")
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"description": "the token claims no seat of this game"},
-    404: {"description": "no such game"},
-    409: {"description": "not your turn, a stale version, or the game is over"},
-    422: {"description": "an illegal action, or invalid seats/options/players (the message lists what is valid)"},
+class Problem(BaseModel):
+    detail: str = Field(description="what was wrong, in words a person can act on")
+
+
+def answer(description: str) -> dict[str, Any]:
+    return {"description": description, "model": Problem}
+
+
+BAD_JSON = answer("the body is not JSON")
+TOO_BIG = answer(f"the body is over {MAX_BODY} bytes")
+INVALID = answer("a field is missing or has the wrong type; or an illegal action, or invalid "
+                 "seats/options/players (the message lists what is valid)")
+FORBIDDEN = answer("the token claims no seat of this game (the link is not valid)")
+NOT_FOUND = answer("no such game")
+GONE = answer("the game is damaged and cannot be loaded (its stored record is unreadable)")
+CONFLICT = answer("not your turn, a stale version, the game is over, or it changed meanwhile")
+TOO_MANY = answer("this client created too many games (see Retry-After)")
+UNAVAILABLE = answer("the database cannot be read or written now; nothing changed (see Retry-After)")
+Responses = dict[int | str, dict[str, Any]]
+READ: Responses = {404: NOT_FOUND, 410: GONE, 422: INVALID, 503: UNAVAILABLE}
+WRITE: Responses = {400: BAD_JSON, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT, 410: GONE, 413: TOO_BIG, 422: INVALID,
+         503: UNAVAILABLE}
+
+
+# where a created game's id leads (OpenAPI links: clients and API testers follow them)
+CREATED_LINKS = {
+    name: {"operationId": operation, "parameters": {"game_id": "$response.body#/id"}}
+    for name, operation in (("state", "get_game"), ("act", "post_action"), ("undo", "post_undo"),
+                            ("gone", "post_gone"), ("reclaim", "post_reclaim"), ("record", "get_record"),
+                            ("replay", "get_replay"))
 }
 
 
-class BodyLimit:
-    """Refuse request bodies over MAX_BODY bytes with 413 before anything parses them; tell the time
-    each request took inside the server (a Server-Timing header)."""
+def safe_traceback(exc: BaseException) -> str:
+    """Where an error happened (files, lines, functions) without its message or any value: a message
+    may quote a request body or a token."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    return f"{type(exc).__name__} at " + " <- ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}"
+                                                      for f in reversed(frames[-8:]))
+
+
+def _redact(query: str) -> str:
+    pairs = parse_qsl(query, keep_blank_values=True)
+    return urlencode([(k, "redacted" if k.lower() == "token" else v) for k, v in pairs])
+
+
+class Guard:
+    """The outermost layer of the app: refuse request bodies over MAX_BODY bytes with 413 before
+    anything parses them; add the security headers and a Server-Timing header (the time spent in the
+    server); write the access log (never a token, never a body); and turn any error that escaped the
+    handlers into a plain 500 logged without its message."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        inner_send = send
-
-        async def timed_send(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                took = (time.perf_counter() - started) * 1000
-                message["headers"] = [*message.get("headers", []), (b"server-timing", f"app;dur={took:.2f}".encode())]
-            await inner_send(message)
-
-        send = timed_send
-        if scope["method"] in ("GET", "HEAD"):
-            await self.app(scope, receive, send)
+        status = 0
+        path = clean(scope.get("path", ""))
+        query = scope.get("query_string", b"").decode("latin-1")
+        shown = path + ("?" + _redact(query) if query else "")
+        if scope["type"] == "websocket":
+            try:
+                await self.app(scope, receive, send)
+            except Exception as exc:
+                log.error("websocket %s failed: %s", path, safe_traceback(exc))
+            access_log.info("WS %s %.1fms", shown, (time.perf_counter() - started) * 1000)
             return
+        csp = (DOCS_CSP if path in ("/docs", "/redoc") else CSP).encode()
+
+        async def guarded_send(message: dict[str, Any]) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                took = (time.perf_counter() - started) * 1000
+                message["headers"] = [*message.get("headers", []), (b"server-timing", f"app;dur={took:.2f}".encode()),
+                                      (b"content-security-policy", csp), *SECURITY_HEADERS]
+            await send(message)
+
+        try:
+            if scope["method"] in ("GET", "HEAD"):
+                await self.app(scope, receive, guarded_send)
+            else:
+                body = await self._read_body(receive)
+                if body is None:
+                    response = SafeJSONResponse({"detail": f"the request body is over {MAX_BODY} bytes"},
+                                                status_code=413)
+                    await response(scope, receive, guarded_send)  # type: ignore[arg-type]
+                else:
+                    sent = False
+
+                    async def replay() -> dict[str, Any]:
+                        nonlocal sent
+                        if not sent:
+                            sent = True
+                            return {"type": "http.request", "body": body, "more_body": False}
+                        return await receive()
+
+                    await self.app(scope, replay, guarded_send)
+        except Exception as exc:
+            log.error("%s %s failed: %s", scope["method"], path, safe_traceback(exc))
+            if status == 0:
+                response = SafeJSONResponse({"detail": "the server failed on this request; it has been logged"},
+                                            status_code=500)
+                await response(scope, receive, guarded_send)  # type: ignore[arg-type]
+        access_log.info("%s %s %d %.1fms", scope["method"], shown, status, (time.perf_counter() - started) * 1000)
+
+    @staticmethod
+    async def _read_body(receive: Callable[[], Awaitable[dict[str, Any]]]) -> bytes | None:
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -123,68 +279,107 @@ class BodyLimit:
                 break
             size += len(message.get("body", b""))
             if size > MAX_BODY:
-                response = JSONResponse({"detail": f"the request body is over {MAX_BODY} bytes"}, status_code=413)
-                await response(scope, receive, send)  # type: ignore[arg-type]
-                return
+                return None
             chunks.append(message.get("body", b""))
             if not message.get("more_body"):
                 break
-        body = b"".join(chunks)
-        sent = False
+        return b"".join(chunks)
 
-        async def replay() -> dict[str, Any]:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
 
-        await self.app(scope, replay, send)
+def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
+    """A 422 listing each bad field (never echoing the input), or a 400 when the body is not JSON."""
+    problems = []
+    for error in exc.errors():
+        if error.get("type") == "json_invalid":
+            return 400, "the body is not valid JSON"
+        where = ".".join(clean(str(p)) for p in error.get("loc", ()) if p != "body")
+        problems.append(f"{where or 'body'}: {clean(str(error.get('msg', 'invalid')))}")
+    return 422, "; ".join(problems[:10]) or "the request is not valid"
 
 
 def create_app(database: str | None = None, *, executor: Executor | None = None, bot_executor: str = "process",
-               bot_delay: float = 0.0) -> FastAPI:
+               bot_delay: float = 0.0, limits: Limits | None = None, shared: bool | None = None,
+               sweep_every: float = 1.0, background: Executor | None = None,
+               bot_workers: int | None = None) -> FastAPI:
+    """The web app on `database`. Bots think on `executor` (default: a pool of `bot_executor` workers)
+    and, for games of bots only, on `background` (default: one worker at the lowest OS priority).
+    `shared`: other server processes use the same database (default: on PostgreSQL)."""
     url = db.database_url(database)
+    announce = db.is_postgres(url) if shared is None else shared
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = db.make_engine(url)
         db.migrate(engine)
-        pool = executor or make_executor(bot_executor)
-        manager = Manager(engine, pool, bot_delay=bot_delay)
+        if executor is None and bot_executor == "process":
+            reap_orphans()
+        pool = executor or make_executor(bot_executor, bot_workers)
+        slow = background or (make_executor(bot_executor, 1, niceness=19) if executor is None else None)
+        fg_slots = getattr(pool, "_max_workers", 1)
+        scheduler = BotScheduler(pool, slow, foreground_slots=fg_slots, background_slots=1)
+        manager = Manager(engine, scheduler, bot_delay=bot_delay, limits=limits, shared=announce,
+                          sweep_every=sweep_every)
         app.state.manager = manager
         resumed = manager.resume_all()
         if resumed:
             log.info("resumed bots in %d game(s)", resumed)
+        tasks = [asyncio.create_task(manager.sweep_forever())]
+        if announce:
+            tasks.append(asyncio.create_task(manager.listen_forever(url)))
         try:
             yield
         finally:
             manager.closed = True
-            tasks = [lv.bot_task for lv in manager.live.values() if lv.bot_task is not None]
+            for live in manager.live.values():
+                for sub in list(live.subscribers):
+                    with contextlib.suppress(asyncio.QueueFull):
+                        sub.queue.put_nowait({"type": "bye"})
+            tasks += [lv.bot_task for lv in manager.live.values() if lv.bot_task is not None]
             for task in tasks:
                 task.cancel()
             for task in tasks:
                 with contextlib.suppress(BaseException):
                     await task
+            manager.release_leases()
             if executor is None:
-                pool.shutdown(wait=False, cancel_futures=True)
+                stop_executor(pool)
+            if slow is not None and background is None:
+                stop_executor(slow)
             engine.dispose()
 
-    app = FastAPI(title="Talewood", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Talewood", version="0.2.0", lifespan=lifespan, default_response_class=SafeJSONResponse,
+                  generate_unique_id_function=lambda route: route.name,
                   description="Play Talewood's games: create a game, then each seat acts with its secret token. "
-                              "Every state carries a `version`; send it back with an action.")
-    app.add_middleware(BodyLimit)
+                              "Every state carries a `version`; send it back with an action. Refusals answer "
+                              "`{\"detail\": \"...\"}` with the status listed for each operation.")
+    app.add_middleware(Guard)
 
     def manager_of(request: Request | WebSocket) -> Manager:
         return request.app.state.manager  # type: ignore[no-any-return]
 
     @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+    async def _api_error(_request: Request, exc: ApiError) -> Response:
+        return SafeJSONResponse({"detail": clean(exc.detail)}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(TalewoodError)
-    async def _engine_error(_request: Request, exc: TalewoodError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=422)
+    async def _engine_error(_request: Request, exc: TalewoodError) -> Response:
+        return SafeJSONResponse({"detail": clean(str(exc))}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> Response:
+        status, detail = _validation_detail(exc)
+        return SafeJSONResponse({"detail": detail}, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> Response:
+        return SafeJSONResponse({"detail": clean(str(exc.detail))}, status_code=exc.status_code,
+                                headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _storage_error(_request: Request, exc: SQLAlchemyError) -> Response:
+        log.error("database error: %s", safe_traceback(exc))
+        return SafeJSONResponse({"detail": "the database is unavailable; try again in 5 s"}, status_code=503,
+                                headers={"Retry-After": "5"})
 
     # -- pages -------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -208,19 +403,23 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         for gid in available():
             g = load(gid)
             games.append({"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
-                          "options": [{"name": o.name, "kind": o.kind, "default": o.default, "help": o.help,
-                                       "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum}
-                                      for o in g.option_set.options]})
-        return {"games": games, "seat_kinds": ["human", *seat_kinds()]}
+                          "options": [o.to_json() for o in g.option_set.options]})
+        return {"games": games, "seat_kinds": ["human", *seat_kinds()],
+                "turn_limit": {"minimum": MIN_TURN_LIMIT, "maximum": MAX_TURN_LIMIT}}
 
-    @app.get("/api/games", tags=["lobby"], summary="Games in progress and finished, latest first")
+    @app.get("/api/games", tags=["lobby"], summary="Games in progress and finished, latest first",
+             responses={422: INVALID, 503: UNAVAILABLE})
     async def list_games(request: Request, limit: int = Query(100, ge=1, le=500)) -> list[dict[str, Any]]:
         return manager_of(request).list_games(limit)
 
     @app.post("/api/games", tags=["play"], summary="Create a game", response_model=Created,
-              responses={422: ERRORS[422]})
+              responses={200: {"links": CREATED_LINKS}, 400: BAD_JSON, 413: TOO_BIG, 422: INVALID, 429: TOO_MANY,
+                         503: UNAVAILABLE})
     async def create_game(body: CreateGame, request: Request) -> Created:
-        live, tokens = await manager_of(request).create(body.game, body.players, body.seats, body.options, body.seed)
+        host = request.client.host if request.client else None
+        live, tokens = await manager_of(request).create(body.game, body.players, body.seats, body.options,
+                                                        body.seed, turn_limit=body.turn_limit,
+                                                        standin=body.standin, client=client_key(host))
         base = str(request.base_url).rstrip("/")
         page = f"{base}/games/{live.id}"
         humans = [t for t in tokens if t is not None]
@@ -229,10 +428,11 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             seats=[SeatLink(seat=s, kind=k, token=t, url=f"{page}#token={t}" if t else None)
                    for s, (k, t) in enumerate(zip(live.seats, tokens, strict=True))],
             spectator_url=page,
-            hotseat_url=f"{page}#token={','.join(humans)}" if len(humans) > 1 else None)
+            hotseat_url=f"{page}#token={','.join(humans)}" if len(humans) > 1 else None,
+            prearranged=live.prearranged)
 
     @app.get("/api/games/{game_id}", tags=["play"], summary="The game as a seat (or a spectator) sees it",
-             response_model=GameState, responses={403: ERRORS[403], 404: ERRORS[404]})
+             response_model=GameState, responses={403: FORBIDDEN, **READ})
     async def get_game(game_id: str, request: Request, token: str | None = Query(None, max_length=128),
                        svg: bool = Query(False, description="also return the board as SVG"),
                        after: int | None = Query(None, description="long polling: wait (up to `wait` seconds) "
@@ -248,7 +448,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Take an action",
-              response_model=GameState, responses=ERRORS)
+              response_model=GameState, responses=WRITE)
     async def post_action(game_id: str, body: ActionBody, request: Request,
                           svg: bool = Query(False)) -> Response:
         manager = manager_of(request)
@@ -256,14 +456,31 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your latest decisions "
-              "(Board Game Arena's rule)", response_model=GameState, responses=ERRORS)
+              "(Board Game Arena's rule)", response_model=GameState, responses=WRITE)
     async def post_undo(game_id: str, body: UndoBody, request: Request) -> Response:
         manager = manager_of(request)
         live, seat = await manager.undo(game_id, body.token, body.version)
         return Response(manager.payload_bytes(live, seat), media_type="application/json")
 
+    @app.post("/api/games/{game_id}/gone", tags=["play"], summary="Agree that the player to play is gone",
+              description="Once every other person at the table agrees, a bot of the game's `standin_kind` "
+                          "plays that seat until its player takes it back (POST .../reclaim).",
+              response_model=GameState, responses=WRITE)
+    async def post_gone(game_id: str, body: GoneBody, request: Request) -> Response:
+        manager = manager_of(request)
+        live, seat = await manager.vote_gone(game_id, body.token, body.seat, body.version)
+        return Response(manager.payload_bytes(live, seat), media_type="application/json")
+
+    @app.post("/api/games/{game_id}/reclaim", tags=["play"], summary="Take your seat back from the bot that "
+              "played for you", response_model=GameState, responses=WRITE)
+    async def post_reclaim(game_id: str, body: ReclaimBody, request: Request) -> Response:
+        manager = manager_of(request)
+        live, seat = await manager.reclaim(game_id, body.token)
+        return Response(manager.payload_bytes(live, seat), media_type="application/json")
+
     @app.get("/api/games/{game_id}/record", tags=["replay"], summary="The record of a finished game",
-             responses={404: ERRORS[404], 409: {"description": "the game is not over yet"}})
+             description="It holds the seed, so it is published only once the game is over.",
+             responses={**READ, 409: answer("the game is not over yet")})
     async def get_record(game_id: str, request: Request) -> dict[str, Any]:
         manager = manager_of(request)
         live = await manager.get(game_id)
@@ -271,7 +488,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             raise ApiError(409, "the record is published once the game is over")
         return manager.record(live)
 
-    @app.get("/api/games/{game_id}/replay", tags=["replay"], summary="A finished game after `step` actions")
+    @app.get("/api/games/{game_id}/replay", tags=["replay"], summary="A finished game after `step` actions",
+             responses={**READ, 409: answer("the game is not over yet")})
     async def get_replay(game_id: str, request: Request, step: int = Query(0, ge=0),
                          seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
         manager = manager_of(request)
@@ -292,34 +510,67 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                 "seats": live.seats, "current_player": state.current_player, "prompt": state.prompt(),
                 "view": view, "svg": render(live.game.id, view, seat, []), "last": last,
                 "log": state.events_for(seat), "over": state.is_over,
-                "result": state.result().to_json() if state.is_over else None}
+                "result": state.result().to_json() if state.is_over else None, "prearranged": live.prearranged,
+                "verdict": state.result().verdict() if state.is_over else None}
+
+    @app.get("/api/server", tags=["operations"], summary="This server process: its bot work and live games")
+    async def server_status(request: Request) -> dict[str, Any]:
+        manager = manager_of(request)
+        lanes = manager.bots
+        return {"instance": manager.instance, "games_in_memory": len(manager.live),
+                "bot_moves_computed": manager.computed, "shared_database": manager.shared,
+                "listening": manager.listening.is_set(),
+                "bot_lanes": {"people": {"waiting": lanes.foreground.waiting, "done": lanes.foreground.done},
+                              "bots_only": {"waiting": lanes.background.waiting, "done": lanes.background.done}}}
 
     # -- live updates --------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
         manager = manager_of(websocket)
+        await websocket.accept()
+        if "token" in websocket.query_params:
+            await _close(websocket, 4400, "send the token in the first message, not in the address")
+            return
+        try:
+            live = await manager.get(game_id)
+        except ApiError as exc:
+            await _close(websocket, _close_code(exc.status), exc.detail)
+            return
+        try:
+            hello = _parse(await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS))
+        except (TimeoutError, ApiError, WebSocketDisconnect) as exc:
+            reason = exc.detail if isinstance(exc, ApiError) else "the first message must say hello"
+            await _close(websocket, 4400, reason)
+            return
+        token = hello.get("token")
+        if hello.get("type") != "hello" or not (token is None or isinstance(token, str)) or (
+                isinstance(token, str) and len(token) > 128):
+            await _close(websocket, 4400, 'the first message must be {"type": "hello", "token": ...}')
+            return
         try:
             live = await manager.get(game_id)
             seat = live.seat_of(token)
         except ApiError as exc:
-            await websocket.close(code=4000 + exc.status, reason=exc.detail[:120])
+            await _close(websocket, _close_code(exc.status), exc.detail)
             return
-        await websocket.accept()
         sub = Subscriber(seat)
         live.subscribers.add(sub)
         sender = asyncio.create_task(_send_loop(manager, websocket, game_id, live, sub))
         try:
             while True:
-                raw = await websocket.receive_text()
-                if len(raw) > 4096:
-                    await websocket.send_text(json.dumps({"type": "error", "status": 413,
-                                                          "detail": "message too long"}))
+                try:
+                    raw = await _receive_text(websocket)
+                except ApiError as exc:
+                    await _send_error(websocket, exc.status, exc.detail)
                     continue
                 await _handle(manager, game_id, token, raw, websocket)
         except WebSocketDisconnect:
             pass
         finally:
+            current = manager.live.get(game_id)
             live.subscribers.discard(sub)
+            if current is not None:
+                current.subscribers.discard(sub)
             sender.cancel()
             with contextlib.suppress(BaseException):
                 await sender
@@ -327,48 +578,109 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     return app
 
 
+def _close_code(status: int) -> int:
+    """4000 + the HTTP status: 4403 a link that is not valid, 4404 no such game, 4410 a damaged game;
+    1013 (try again later) when the database is unavailable."""
+    return 1013 if status >= 500 else 4000 + status
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        reason_bytes = clean(reason).encode()[:120]
+        await websocket.close(code=code, reason=reason_bytes.decode("utf-8", "ignore"))
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next message as text: a binary frame is read as UTF-8 JSON too."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    raw: str | None = message.get("text")
+    if raw is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            raise ApiError(413, f"a message is at most {MAX_MESSAGE} bytes")
+        try:
+            raw = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApiError(400, "a binary message must be UTF-8 JSON") from None
+    if len(raw) > MAX_MESSAGE:
+        raise ApiError(413, f"a message is at most {MAX_MESSAGE} characters")
+    return raw
+
+
+def _parse(raw: str) -> dict[str, Any]:
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        raise ApiError(400, "a message must be JSON") from None
+    if not isinstance(message, dict):
+        raise ApiError(400, "a message must be a JSON object")
+    return message
+
+
+async def _send(websocket: WebSocket, data: dict[str, Any] | bytes) -> None:
+    if websocket.application_state != WebSocketState.CONNECTED:
+        return
+    if isinstance(data, bytes):
+        await websocket.send_text(data.decode())
+    else:
+        await websocket.send_text(json.dumps(data, ensure_ascii=True, allow_nan=False))
+
+
+async def _send_error(websocket: WebSocket, status: int, detail: str) -> None:
+    await _send(websocket, {"type": "error", "status": status, "detail": clean(detail)})
+
+
 async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live: Live, sub: Subscriber) -> None:
-    await websocket.send_text(json.dumps({"type": "state", **manager.payload(live, sub.seat, svg=True)}))
+    await _send(websocket, {"type": "state", **manager.payload(live, sub.seat, svg=True)})
     while True:
         message = await sub.queue.get()
+        if message.get("type") == "bye":
+            await _close(websocket, 1012, "the server is restarting; reconnect")
+            return
         # coalesce a burst of changes into one state message
         while message.get("type") == "state" and not sub.queue.empty():
             nxt = sub.queue.get_nowait()
             if nxt.get("type") != "state":
-                await websocket.send_text(json.dumps(nxt))
+                await _send(websocket, nxt)
         current = manager.live.get(game_id)
         if current is not None and current is not live:   # rebuilt from the database: follow it
             live.subscribers.discard(sub)
             current.subscribers.add(sub)
             live = current
         if message.get("type") == "state":
-            await websocket.send_text(json.dumps({"type": "state", **manager.payload(live, sub.seat, svg=True)}))
+            await _send(websocket, {"type": "state", **manager.payload(live, sub.seat, svg=True)})
         else:
-            await websocket.send_text(json.dumps(message))
+            await _send(websocket, message)
+
+
+def _int_field(message: dict[str, Any], name: str, status: int = 400) -> int:
+    value = message.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(status, f"{name} must be an integer")
+    return value
 
 
 async def _handle(manager: Manager, game_id: str, token: str | None, raw: str, websocket: WebSocket) -> None:
     try:
-        try:
-            message = json.loads(raw)
-        except ValueError:
-            raise ApiError(400, "a message must be JSON") from None
-        if not isinstance(message, dict):
-            raise ApiError(400, "a message must be a JSON object")
+        message = _parse(raw)
         kind = message.get("type")
-        version = message.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise ApiError(400, "a message needs the integer version it was decided at")
+        if kind == "reclaim":
+            await manager.reclaim(game_id, token)
+            return
+        version = _int_field(message, "version")
         if kind == "action":
-            action = message.get("action")
-            if not isinstance(action, int) or isinstance(action, bool):
-                raise ApiError(422, "action must be an action id (an integer)")
-            await manager.act(game_id, token, action, version)
+            await manager.act(game_id, token, _int_field(message, "action", 422), version)
         elif kind == "undo":
             await manager.undo(game_id, token, version)
+        elif kind == "gone":
+            await manager.vote_gone(game_id, token, _int_field(message, "seat", 422), version)
         else:
-            raise ApiError(400, "type must be action or undo")
+            raise ApiError(400, "type must be action, undo, gone or reclaim")
     except ApiError as exc:
-        await websocket.send_text(json.dumps({"type": "error", "status": exc.status, "detail": exc.detail}))
+        await _send_error(websocket, exc.status, exc.detail)
     except TalewoodError as exc:
-        await websocket.send_text(json.dumps({"type": "error", "status": 422, "detail": str(exc)}))
+        await _send_error(websocket, 422, str(exc))
+    except SQLAlchemyError:
+        await _send_error(websocket, 503, "the database is unavailable; try again in 5 s")

@@ -1,31 +1,89 @@
 """Storage: SQLAlchemy tables for games and their accepted actions; Alembic migrations at startup.
 
 A game is its record (game id, players, seed, options, seat kinds, the accepted actions in order)
-plus what the lobby shows (status, whose turn, result). Each accepted action is one row, committed
-before anyone is told about it; the (game, step) primary key makes a lost race fail loudly.
+plus what the lobby shows (status, whose turn, result) and what the servers must do next for it
+(a bot's turn and which server process holds it, a turn's deadline). Each accepted action is one
+row, committed before anyone is told about it; the (game, step) primary key and the `version`
+check make a lost race fail loudly.
+
+The seed is stored as decimal text: a live game's secret seed has 129 bits, more than any integer
+column holds on SQLite or PostgreSQL.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     Column,
     DateTime,
+    Dialect,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
+    Text,
+    TypeDecorator,
     create_engine,
     event,
 )
+
+
+class Unreadable:
+    """What a JSON cell holds when its text is not JSON (a damaged row): never a valid value."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        return "<unreadable JSON>"
+
+
+class _Forgiving(TypeDecorator[Any]):
+    """A column whose unreadable stored text comes back as `fallback(value)` instead of failing the
+    whole query (one damaged row must not take the others with it)."""
+
+    cache_ok = True
+
+    def fallback(self, value: Any) -> Any:
+        return None
+
+    def result_processor(self, dialect: Dialect, coltype: Any) -> Callable[[Any], Any] | None:
+        inner = super().result_processor(dialect, coltype)
+        if inner is None:
+            return None
+
+        def process(value: Any) -> Any:
+            try:
+                return inner(value)
+            except (ValueError, TypeError):
+                return self.fallback(value)
+
+        return process
+
+
+class SafeJSON(_Forgiving):
+    """JSON whose unreadable text comes back as `Unreadable`."""
+
+    impl = JSON
+
+    def fallback(self, value: Any) -> Any:
+        return Unreadable(value)
+
+
+class SafeDateTime(_Forgiving):
+    """A timestamp whose unreadable text comes back as None."""
+
+    impl = DateTime(timezone=True)
+
 
 metadata = MetaData()
 
@@ -34,17 +92,31 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seats", JSON, nullable=False),          # seat kinds: "human", "greedy", ...
-    Column("token_hashes", JSON, nullable=False),   # per seat: sha256 hex of its token, or null for a bot
-    Column("version", Integer, nullable=False, default=0),   # bumps on every action and every undo
+    Column("seed", String(64), nullable=False),            # decimal: secret seeds have 129 bits
+    Column("prearranged", Boolean, nullable=False, default=False),   # the creator chose the seed
+    Column("options", SafeJSON, nullable=False),
+    Column("seats", SafeJSON, nullable=False),             # seat kinds: "human", "greedy", ...
+    Column("token_hashes", SafeJSON, nullable=False),      # per seat: sha256 hex of its token, or null for a bot
+    Column("version", Integer, nullable=False, default=0),   # bumps on every change of the game
     Column("steps", Integer, nullable=False, default=0),     # how many actions the record holds now
     Column("current_player", Integer, nullable=True),
     Column("over", Boolean, nullable=False, default=False),
-    Column("result", JSON, nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("result", SafeJSON, nullable=True),
+    Column("created_at", SafeDateTime, nullable=False),
+    Column("updated_at", SafeDateTime, nullable=False),
+    Column("damaged", Text, nullable=True),                # why the game was set aside, or null
+    Column("turn_limit", Integer, nullable=True),          # seconds a human seat may take a turn; null: none
+    Column("standin_kind", String(32), nullable=False, default="greedy"),   # who plays for a gone player
+    Column("standins", SafeJSON, nullable=True),           # per seat: the bot kind playing for it, or null
+    Column("votes", SafeJSON, nullable=True),              # per seat: the seats that agreed it is gone
+    Column("undo_floor", Integer, nullable=False, default=0),   # no undo reaches before this step
+    Column("turn_started", SafeDateTime, nullable=True),   # when the seat to play began its turn
+    Column("wake_at", SafeDateTime, nullable=True),        # when a server must act unasked (deadline, lease)
+    Column("lease", String(32), nullable=True),            # the server process that plays the bot turn
+    Column("creator", String(32), nullable=True),          # a hash of the creating client's address
+    Index("ix_games_over_updated", "over", "updated_at"),
+    Index("ix_games_over_wake", "over", "wake_at"),
+    Index("ix_games_creator_created", "creator", "created_at"),
 )
 
 moves = Table(
@@ -56,6 +128,7 @@ moves = Table(
 )
 
 DEFAULT_DATABASE = "sqlite:///talewood.db"
+NOTIFY_CHANNEL = "talewood"
 
 
 def database_url(given: str | None = None) -> str:
@@ -64,6 +137,15 @@ def database_url(given: str | None = None) -> str:
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def is_postgres(url: str) -> bool:
+    return database_url(url).startswith("postgresql")
+
+
+def libpq_url(url: str) -> str:
+    """The URL as psycopg itself takes it (for the LISTEN connection)."""
+    return "postgresql://" + database_url(url).split("://", 1)[1]
 
 
 def make_engine(url: str) -> Engine:
@@ -77,6 +159,7 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")        # a killed process loses no committed row
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
             cursor.close()
 
         return engine
@@ -93,6 +176,20 @@ def migrate(engine: Engine) -> None:
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite changes a column by copying the table and dropping the old one: with foreign keys
+            # on, that drop would delete every move (ON DELETE CASCADE). The pragma only works outside
+            # a transaction.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                # several server processes may start at once: one migrates, the others wait for it
+                connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7355608)")
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()

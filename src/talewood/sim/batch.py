@@ -52,7 +52,9 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
         game.parse_options(options, n)
         seats_for(n, seats)       # refuse unknown kinds before starting
     jobs = [(seed + i, players[i % len(players)], seats_for(players[i % len(players)], seats)) for i in range(games)]
-    chunks = [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+    # smaller chunks for a small batch, so every worker is busy and a progress bar moves early
+    size = max(1, min(CHUNK, len(jobs) // (max(1, workers) * 4)))
+    chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
     outcomes: list[Outcome] = []
     if backend == "ray":
         outcomes = _run_on_ray(game_id, chunks, dict(options), save_dir, keep_details, workers, progress)

@@ -31,7 +31,12 @@ def _random_game(game_id: str, players: int, seed: int, rng: Rng) -> tuple[State
     return state, steps
 
 
-def bench_game(game_id: str, seconds: float = 2.0) -> dict[str, Any]:
+# what bench_game measures, in order (a progress bar counts them)
+MEASUREMENTS = ("random_games_per_second", "decisions_per_second", "clones_per_second",
+                "legal_action_calls_per_second", "mcts_iterations_per_second")
+
+
+def bench_game(game_id: str, seconds: float = 2.0, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     game = load(game_id)
     players = game.max_players
     rng = Rng(12345)
@@ -70,15 +75,19 @@ def bench_game(game_id: str, seconds: float = 2.0) -> dict[str, Any]:
                 n += 1
         return n
 
-    return {
-        "game": game_id,
-        "players": players,
-        "random_games_per_second": round(_rate(seconds, one_game), 1),
-        "decisions_per_second": round(_rate(seconds, decisions), 1),
-        "clones_per_second": round(_rate(seconds, clones), 1),
-        "legal_action_calls_per_second": round(_rate(seconds, legal_calls), 1),
-        "mcts_iterations_per_second": round(mcts_rate(positions, seconds), 1),
+    bodies: dict[str, Callable[[], float]] = {
+        "random_games_per_second": lambda: _rate(seconds, one_game),
+        "decisions_per_second": lambda: _rate(seconds, decisions),
+        "clones_per_second": lambda: _rate(seconds, clones),
+        "legal_action_calls_per_second": lambda: _rate(seconds, legal_calls),
+        "mcts_iterations_per_second": lambda: mcts_rate(positions, seconds),
     }
+    out: dict[str, Any] = {"game": game_id, "players": players}
+    for name in MEASUREMENTS:
+        out[name] = round(bodies[name](), 1)
+        if progress:
+            progress(1)
+    return out
 
 
 def mcts_rate(positions: list[State], seconds: float) -> float:
@@ -102,5 +111,6 @@ def mcts_rate(positions: list[State], seconds: float) -> float:
     return _rate(seconds, search)
 
 
-def bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[dict[str, Any]]:
-    return [bench_game(g, seconds) for g in (game_ids or available())]
+def bench(game_ids: list[str] | None = None, seconds: float = 2.0,
+          progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    return [bench_game(g, seconds, progress) for g in (game_ids or available())]

@@ -44,6 +44,7 @@ def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, sal
         times: dict[str, list[float]] = {k: [] for k in outcome.seats}
         cpu: dict[str, list[float]] = {k: [] for k in outcome.seats}
         clock, cpu_clock = time.perf_counter, time.process_time
+        hashes: list[str] | None = [] if save_dir is not None else None   # a saved record checks every step
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
@@ -56,6 +57,8 @@ def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, sal
                 action = agents[seat].choose(state)
             state.apply(action)
             outcome.decisions += 1
+            if hashes is not None:
+                hashes.append(state.state_hash())
         result = state.result()
         outcome.scores = list(result.scores)
         outcome.winners = list(result.winners)
@@ -69,7 +72,7 @@ def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, sal
         if save_dir is not None:
             Path(save_dir).mkdir(parents=True, exist_ok=True)
             name = f"{game_id}-{outcome.players}p-{outcome.seed}.json"
-            save_record(record_of(state, seats=outcome.seats), Path(save_dir) / name)
+            save_record(record_of(state, seats=outcome.seats, hashes=hashes), Path(save_dir) / name)
     except Exception as exc:  # a batch goes on past one broken game
         outcome.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=4)}"
     outcome.seconds = time.perf_counter() - start

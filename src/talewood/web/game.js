@@ -20,14 +20,21 @@ window.talewood = { frames: 0, lastVersion: -1 };
 
 function seatLabel(s, kinds) { return `Player ${s + 1}` + (kinds && kinds[s] !== "human" ? ` (bot: ${kinds[s]})` : ""); }
 
+// Why the server closed the socket for good (its close codes, see docs/web.md): said plainly, never retried.
+const REFUSALS = {
+  4404: "This game does not exist: check the link you were given.",
+  4403: "This link is not valid: its secret does not match any seat of this game.",
+  4410: "This game is damaged and cannot be loaded. The server's operator has been told.",
+};
+
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
   const entry = sockets.get(token) || { payload: null, retry: 500 };
   sockets.set(token, entry);
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}${q}`);
+  // the token travels in the first message, never in the address (which proxies may log)
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   entry.ws = ws;
-  ws.onopen = () => { entry.retry = 500; };
+  ws.onopen = () => { entry.retry = 500; ws.send(JSON.stringify({ type: "hello", token })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     window.talewood.frames += 1;
@@ -37,7 +44,13 @@ function connect(token) {
     else if (msg.type === "notice") { $("#error").textContent = msg.text; }
   };
   ws.onclose = (ev) => {
-    if (ev.code >= 4000) { $("#status").textContent = ev.reason || "refused"; $("#error").textContent = ev.reason; return; }
+    if (ev.code >= 4000 && ev.code < 5000) {
+      const text = REFUSALS[ev.code] || ev.reason || "The server refused this page.";
+      $("#status").textContent = text;
+      $("#status").dataset.refused = String(ev.code);
+      $("#error").textContent = text;
+      return;
+    }
     $("#status").textContent = "reconnecting…";
     setTimeout(() => connect(token), entry.retry);
     entry.retry = Math.min(entry.retry * 2, 4000);
@@ -57,8 +70,7 @@ function choose() {
   if (sockets.size > 1 && p.seat !== null && p.seat !== confirmedSeat && !p.over) {
     shownToken = pick;
     window.talewood.lastVersion = p.version;
-    $("#board").replaceChildren();
-    $("#actions").replaceChildren();
+    hideSeat();
     $("#overlay-text").textContent = `Pass the device to Player ${p.seat + 1}`;
     $("#overlay").style.display = "flex";
     $("#overlay-button").onclick = () => { confirmedSeat = p.seat; $("#overlay").style.display = "none"; draw(pick); };
@@ -66,6 +78,17 @@ function choose() {
   }
   shownToken = pick;
   draw(pick);
+}
+
+// Hot seat: before the device changes hands, nothing of the last player's turn stays on the page —
+// their board, choices, prompt, and above all their private log lines.
+function hideSeat() {
+  for (const sel of ["#board", "#actions", "#prompt", "#log", "#scores", "#error"]) $(sel).replaceChildren();
+  $("#scores-card").hidden = true;
+  $("#undo").hidden = true;
+  $("#seat-name").textContent = "";
+  $("#status").textContent = "Passing the device…";
+  $("#status").dataset.turn = "";
 }
 
 function setBusy(busy) { for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = busy; }
@@ -98,6 +121,8 @@ function draw(token) {
   st.dataset.turn = p.current_player === p.seat && !p.over ? "yours" : "";
   $("#board").innerHTML = p.svg;
   $("#prompt").textContent = p.over ? "The game is over." : p.prompt;
+  // at the end the final scores say it all: no empty card of choices above them
+  $("#turn-card").hidden = p.over && !p.actions.length && !(p.undo > 0);
   const box = $("#actions");
   box.replaceChildren();
   for (const a of p.actions) {
@@ -107,6 +132,7 @@ function draw(token) {
     b.onclick = () => send({ type: "action", action: a.id });
     box.append(b);
   }
+  drawSeatNotes(p, kinds);
   const undo = $("#undo");
   undo.hidden = !(p.undo > 0);
   undo.textContent = p.undo > 1 ? `↶ Undo (${p.undo} decisions)` : "↶ Undo";
@@ -123,24 +149,110 @@ function draw(token) {
   const scores = $("#scores-card");
   scores.hidden = !p.result;
   if (p.result) {
-    const t = $("#scores");
-    t.replaceChildren();
-    p.result.scores.forEach((s, i) => {
-      const tr = document.createElement("tr");
-      const win = p.result.winners.includes(i);
-      tr.innerHTML = `<td class="${win ? "win" : ""}"></td><td class="${win ? "win" : ""}"></td>`;
-      tr.children[0].textContent = seatLabel(i, kinds) + (win ? " ★" : "");
-      tr.children[1].textContent = s;
-      tr.dataset.seat = i;
-      t.append(tr);
-    });
+    drawScoreSheet($("#scores"), p, (i) => seatLabel(i, kinds));
     $("#replay-link").href = `/replays/${encodeURIComponent(p.id)}`;
   }
   setBusy(false);
 }
+
+// A note under the actions (created here, so the page's layout needs no change).
+function note(id) {
+  let box = document.getElementById(id);
+  if (!box) {
+    box = document.createElement("div");
+    box.id = id;
+    box.className = "notes";
+    $("#error").after(box);
+  }
+  return box;
+}
+
+function drawSeatNotes(p, kinds) {
+  const box = note("seat-notes");
+  box.replaceChildren();
+  const line = (text, id) => { const e = document.createElement("p"); e.textContent = text; if (id) e.id = id; box.append(e); return e; };
+  if (p.prearranged) {
+    line("Prearranged deal: this game's creator chose its seed, so they may know every hidden card.", "prearranged");
+  }
+  const humans = p.seats.filter((s) => s.kind === "human");
+  for (const s of p.seats) {
+    if (!s.standin) continue;
+    if (s.seat === p.seat) {
+      line(`You were away: a ${s.standin} bot plays for you.`, "standin-self");
+      const b = document.createElement("button");
+      b.id = "reclaim";
+      b.textContent = "Take my seat back";
+      b.onclick = () => send({ type: "reclaim" });
+      box.append(b);
+    } else {
+      line(`Player ${s.seat + 1} is away: a ${s.standin} bot plays for them until they come back.`).className = "standin";
+    }
+  }
+  if (p.over) return;
+  const cur = p.current_player;
+  const curSeat = cur === null ? null : p.seats[cur];
+  if (curSeat && curSeat.kind === "human" && !curSeat.standin) {
+    if (p.deadline) line(`Player ${cur + 1} has until ${new Date(p.deadline).toLocaleTimeString()} to play; then a ${p.standin_kind} bot plays for them.`, "deadline");
+    const me = p.seat === null ? null : p.seats[p.seat];
+    if (me && cur !== p.seat && me.kind === "human" && !me.standin) {
+      const needed = humans.filter((s) => s.seat !== cur && !s.standin).length;
+      const agreed = curSeat.gone_votes.length;
+      const mine = curSeat.gone_votes.includes(p.seat);
+      const b = document.createElement("button");
+      b.id = "gone-vote";
+      b.disabled = mine;
+      b.textContent = mine ? `You agreed Player ${cur + 1} is gone (${agreed} of ${needed})`
+        : `Player ${cur + 1} is gone? Let a ${p.standin_kind} bot play for them (${agreed} of ${needed} agree)`;
+      b.onclick = () => send({ type: "gone", seat: cur });
+      box.append(b);
+    }
+  }
+}
+
+// On a phone the board fits the width; "Zoom in" shows it larger, panned inside its own box.
+$("#zoom").addEventListener("click", () => {
+  const wrap = $(".board-wrap");
+  const zoomed = wrap.classList.toggle("zoomed");
+  $("#zoom").textContent = zoomed ? "Fit to screen" : "Zoom in";
+  $("#zoom").setAttribute("aria-pressed", String(zoomed));
+});
 
 $("#board").addEventListener("click", (ev) => {
   const target = ev.target.closest("[data-action]");
   if (target) send({ type: "action", action: +target.dataset.action });
 });
 for (const t of tokens) connect(t);
+
+// The end: the verdict (who won, or the team's result), then the score sheet — a row per scoring
+// item, a column per seat (winners starred), the total last. Shared with the replay page.
+function drawScoreSheet(table, p, label) {
+  table.replaceChildren();
+  const cap = document.createElement("caption");
+  cap.id = "verdict";
+  cap.textContent = p.verdict || "";
+  table.append(cap);
+  const head = document.createElement("tr");
+  head.append(document.createElement("th"));
+  p.result.scores.forEach((_, i) => {
+    const th = document.createElement("th");
+    const win = p.result.winners.includes(i);
+    th.textContent = label(i) + (win ? " ★" : "");
+    if (win) th.className = "win";
+    th.dataset.seat = i;
+    head.append(th);
+  });
+  table.append(head);
+  for (const [item, cells] of p.score_sheet || [["Total", p.result.scores.map(String)]]) {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.textContent = item;
+    tr.append(th);
+    cells.forEach((c, i) => {
+      const td = document.createElement("td");
+      td.textContent = c;
+      if (p.result.winners.includes(i)) td.className = "win";
+      tr.append(td);
+    });
+    table.append(tr);
+  }
+}

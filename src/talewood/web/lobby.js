@@ -30,25 +30,35 @@ function drawSeats() {
     const s = el("select", { id: `seat-${i}`, "data-seat": i });
     for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
     s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
-    box.append(el("label", {}, `Seat ${i + 1} `, s));
+    box.append(el("label", {}, `Player ${i + 1} `, s));
   }
 }
 function drawOptions() {
+  // each option by its title, with a line of explanation; the identifiers stay in ids and values
   const box = $("#options");
   box.replaceChildren();
   for (const o of currentGame().options) {
-    let input;
+    const title = o.title || o.name;
+    const sentence = o.help ? o.help.charAt(0).toUpperCase() + o.help.slice(1) + (/[.!?]$/.test(o.help) ? "" : ".") : "";
+    const help = el("span", { class: "option-help", id: `opt-${o.name}-help`, text: sentence });
+    let label;
     if (o.kind === "bool") {
-      input = el("input", { type: "checkbox", id: `opt-${o.name}`, "data-option": o.name });
+      const input = el("input", { type: "checkbox", id: `opt-${o.name}`, "data-option": o.name, "aria-describedby": help.id });
       input.checked = !!o.default;
+      label = el("label", { for: input.id }, input, el("span", { class: "option-title", text: title }));
     } else if (o.kind === "choice") {
-      input = el("select", { id: `opt-${o.name}`, "data-option": o.name });
-      for (const c of o.choices) input.append(el("option", { value: c, text: c }));
+      const input = el("select", { id: `opt-${o.name}`, "data-option": o.name, "aria-describedby": help.id });
+      o.choices.forEach((c, i) => input.append(el("option", { value: c, text: (o.choice_labels || [])[i] || c })));
       if (o.default !== null) input.value = o.default;
+      label = el("label", { for: input.id }, el("span", { class: "option-title", text: title }), input);
     } else {
-      input = el("input", { type: "number", id: `opt-${o.name}`, "data-option": o.name, value: o.default ?? "" });
+      const input = el("input", { type: "number", id: `opt-${o.name}`, "data-option": o.name, value: o.default ?? "",
+        "aria-describedby": help.id });
+      if (o.minimum !== null) input.min = o.minimum;
+      if (o.maximum !== null) input.max = o.maximum;
+      label = el("label", { for: input.id }, el("span", { class: "option-title", text: title }), input);
     }
-    box.append(el("div", {}, el("label", {}, input, ` ${o.name} `), el("span", { class: "option-help", text: o.help })));
+    box.append(el("div", { class: "option" }, label, help));
   }
 }
 async function createGame(ev) {
@@ -64,7 +74,8 @@ async function createGame(ev) {
     else if (o.kind === "int") { if (input.value !== "") options[o.name] = +input.value; }
     else options[o.name] = input.value;
   }
-  const body = { game: g.id, players: n, seats, options };
+  const body = { game: g.id, players: n, seats, options, standin: $("#standin").value };
+  if ($("#turn-limit").value !== "") body.turn_limit = +$("#turn-limit").value;
   if ($("#seed").value !== "") body.seed = +$("#seed").value;
   const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
@@ -77,11 +88,11 @@ async function createGame(ev) {
   const humans = data.seats.filter((s) => s.url);
   for (const s of data.seats) {
     if (s.url) {
-      links.append(el("p", {}, el("strong", { text: `Seat ${s.seat + 1} (human) ` }),
+      links.append(el("p", {}, el("strong", { text: `Player ${s.seat + 1} (human) ` }),
         el("a", { href: s.url, class: "seat-link", "data-seat": s.seat, text: "open this seat" }),
         el("input", { readonly: "", value: s.url })));
     } else {
-      links.append(el("p", { text: `Seat ${s.seat + 1}: bot (${s.kind})` }));
+      links.append(el("p", { text: `Player ${s.seat + 1}: bot (${s.kind})` }));
     }
   }
   if (data.hotseat_url) {
@@ -89,11 +100,12 @@ async function createGame(ev) {
       el("a", { href: data.hotseat_url, id: "hotseat-link", text: "play every human seat in this browser" })));
   }
   links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
+  if (data.prearranged) links.append(el("p", { id: "prearranged", text: "You chose the seed: every seat is told this deal was prearranged." }));
   $("#created").hidden = false;
   if (humans.length === 1 && !data.hotseat_url) links.prepend(el("p", {}, el("a", { href: humans[0].url, id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
 }
-function seatText(seats) { return seats.map((k, i) => `${i + 1}:${k}`).join(" "); }
+function seatText(seats) { return seats.map((k, i) => `Player ${i + 1}: ${k}`).join(", "); }
 async function loadGames() {
   const r = await fetch("/api/games");
   if (!r.ok) return;
@@ -101,22 +113,44 @@ async function loadGames() {
   const active = $("#active tbody"), finished = $("#finished tbody");
   active.replaceChildren(); finished.replaceChildren();
   for (const g of games) {
-    const when = new Date(g.updated_at).toLocaleString();
+    const when = g.updated_at ? new Date(g.updated_at).toLocaleString() : "";
+    if (g.damaged) {
+      active.append(el("tr", { class: "damaged" }, el("td", { text: g.name || g.game || "?" }), el("td", { text: "" }),
+        el("td", { text: "" }), el("td", { text: "damaged: cannot be loaded" }), el("td", { text: when }), el("td", {})));
+      continue;
+    }
     if (g.over) {
       const scores = g.result ? g.result.scores.map((s, i) => (g.result.winners.includes(i) ? `★${s}` : `${s}`)).join(" / ") : "";
       finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
-        el("td", { text: scores }), el("td", { text: when }),
+        el("td", { text: scores }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/replays/${g.id}`, text: "replay" }))));
     } else {
-      const turn = g.current_player === null ? "" : `seat ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      const standin = g.current_player === null ? null : (g.standins || [])[g.current_player];
+      let turn = g.current_player === null ? "" : `Player ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      if (standin) turn += `, away: ${standin} bot plays`;
+      if (g.prearranged) turn += " · prearranged deal";
       active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
-        el("td", { text: turn }), el("td", { text: when }),
+        el("td", { text: turn }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/games/${g.id}`, text: "watch" }))));
     }
   }
 }
+// Live-play settings, added to the form here: a turn time limit and who plays for a gone player.
+const TURN_LIMITS = [["", "none"], ["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"],
+  ["600", "10 minutes"], ["3600", "1 hour"], ["86400", "1 day"]];
+function drawLivePlay() {
+  const limit = el("select", { id: "turn-limit", name: "turn_limit" });
+  for (const [v, t] of TURN_LIMITS) limit.append(el("option", { value: v, text: t }));
+  const standin = el("select", { id: "standin", name: "standin" });
+  for (const k of META.seat_kinds) if (k !== "human") standin.append(el("option", { value: k, text: `bot: ${k}` }));
+  standin.value = META.seat_kinds.includes("greedy") ? "greedy" : standin.options[0].value;
+  $("#seats").before(el("div", { id: "live-play" },
+    el("label", {}, "Time per turn ", limit),
+    el("label", {}, " If a player is gone, their seat goes to ", standin)));
+}
 async function init() {
   META = await (await fetch("/api/meta")).json();
+  drawLivePlay();
   for (const g of META.games) $("#game").append(el("option", { value: g.id, text: g.name }));
   $("#game").addEventListener("change", () => { drawPlayers(); drawOptions(); });
   $("#players").addEventListener("change", drawSeats);

@@ -20,7 +20,7 @@ async function show(n) {
   const log = $("#log"); log.replaceChildren();
   for (const e of p.log) { const li = document.createElement("li"); li.textContent = e.text; log.append(li); }
   log.scrollTop = log.scrollHeight;
-  $("#status").textContent = p.over ? "final position" : `Player ${p.current_player + 1} to play`;
+  $("#status").textContent = p.over ? `Final position: ${p.verdict}.` : `Player ${p.current_player + 1} to play`;
 }
 $("#first").onclick = () => show(0);
 $("#prev").onclick = () => show(step - 1);

@@ -11,7 +11,7 @@ from talewood.engine import Rng
 from talewood.games import game_module
 from talewood.games.greylune import heuristics, render, terminal
 
-from .helpers import GAME
+from .helpers import GAME, scenario
 
 
 def _positions(players: int, seed: int, every: int = 7):  # type: ignore[no-untyped-def]
@@ -44,10 +44,8 @@ def test_evaluate_is_a_win_chance_and_rollout_is_legal() -> None:
 
 
 def test_evaluate_prefers_more_vp() -> None:
-    s = GAME.new_game(2, 1)
-    before = heuristics.evaluate(s, 0)
-    s.vp[0] += 10  # type: ignore[attr-defined]
-    assert heuristics.evaluate(s, 0) > before > 0.0
+    before = heuristics.evaluate(scenario(), 0)
+    assert heuristics.evaluate(scenario(seats={0: {"vp": 10}}), 0) > before > 0.0
 
 
 def test_evaluate_all_is_evaluate_for_every_seat() -> None:

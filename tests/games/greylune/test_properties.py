@@ -10,7 +10,8 @@ import pytest
 from talewood.engine import ContentError, IllegalAction, Rng, record_of, replay
 from talewood.games import load
 from talewood.games.greylune import content as content_module
-from talewood.games.greylune.game import GreyluneState
+from talewood.games.greylune.scoring import breakdown, final_result
+from talewood.games.greylune.state import GreyluneState
 
 from .helpers import GAME, check_invariants
 
@@ -45,11 +46,12 @@ def test_random_playouts_keep_the_invariants(players: int) -> None:
 
 def test_shared_victory_on_ties() -> None:
     s = _playout(2, 3)
+    assert s.result() == final_result(s)
     s.vp[0] += 100
-    s.vp[1] += s.breakdown(0)["total"] - s.breakdown(1)["total"]
-    assert s.result().winners == [0, 1]
+    s.vp[1] += breakdown(s, 0)["total"] - breakdown(s, 1)["total"]
+    assert final_result(s).winners == [0, 1]
     s.vp[1] -= 1
-    assert s.result().winners == [0]
+    assert final_result(s).winners == [0]
 
 
 def test_clone_is_independent() -> None:

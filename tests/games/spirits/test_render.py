@@ -83,3 +83,49 @@ def test_hidden_things_are_not_drawn_for_others() -> None:
         assert card not in svg_other
     svg_mine = render_svg(state.view(0), 0, actions_of(state))
     assert all(card in svg_mine for card in hand["wish_hand"])
+
+
+def _finished(options: dict[str, Any], players: int = 3, seed: int = 5) -> State:
+    state = load("spirits").new_game(players, seed, options)
+    rng = Rng(2)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return state
+
+
+def test_the_end_shows_a_score_breakdown_in_the_browser_and_the_terminal() -> None:
+    from rich.console import Console
+
+    state = _finished({"wish": True, "hex": True})
+    result = state.result()
+    root = ET.fromstring(render_svg(state.view(0), 0, []))
+    sheet = next(e for e in root.iter() if e.get("class") == "score-sheet")
+    texts = [t.text for t in sheet.iter(f"{SVG}text")]
+    for label in ("Branches", "Fire", "Missing spirits and power sources (−3 each)", "Wish", "Hex", "Favor tokens",
+                  "Tiles (fewer wins a tie)", "Total"):
+        assert label in texts
+    totals = texts[texts.index("Total") + 1:]
+    assert totals == [f"{s:g}" for s in result.scores]
+    console = Console(width=160, record=True)
+    console.print(game_module("spirits", "terminal").render(state, 0))  # type: ignore[attr-defined]
+    out = console.export_text()
+    assert "Missing spirits and power" in out and "Wish" in out and "Hex" in out
+    assert all(f"{s:g}" in out.split("Total")[-1] for s in result.scores)
+
+
+def test_every_tile_token_and_card_can_be_read() -> None:
+    state = load("spirits").new_game(2, 3, {"wish": True, "hex": True, "scenario": "enchanted-wildlands"})
+    view = state.view(0)
+    root = ET.fromstring(render_svg(view, 0, actions_of(state)))
+    groups = list(root.iter(f"{SVG}g"))
+    for g in groups:
+        if g.get("data-token") or g.get("data-card"):
+            assert g.get("data-info"), f"{g.attrib} has no text to read"
+    tiles = [g for g in groups if any(r.get("class") == "tile" for r in g.findall(f"{SVG}rect"))]
+    assert tiles and all(g.get("data-info", "").count(":") for g in tiles)
+    wish = view["player_states"][0]["wish_hand"][0]
+    assert any(g.get("data-info", "").startswith("Wish: ") and "before scoring" in g.get("data-info", "")
+               for g in groups if g.get("data-card") == wish)
+    legend = next(g for g in groups if g.get("class") == "legend")
+    assert "Web Spiders" in "".join(t.text or "" for t in legend.iter(f"{SVG}text"))

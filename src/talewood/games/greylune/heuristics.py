@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from talewood.engine import Rng, State, win_chances
-
-from .actions import Ids
-from .content import load_content
-from .game import AUTUMN, SPRING, GreyluneState
-
-C = load_content()
-_SEASON_MOVES = (Ids.TO_SUMMER, Ids.TO_AUTUMN)
-
+from ...engine import Rng, State, win_chances
+from .adventure import Arrive, Meet, Move
+from .board import AUTUMN, SPRING, YEARS
+from .effects import BonusToken, ReadyCard, SkillChoice
+from .scoring import breakdown
+from .state import GreyluneState
+from .stories import Story
 
 LEAD_SCALE = 6.0        # VP of projected lead that make a win about 73% likely
 VILLAGER_ACTIVATION = 1.4
 VILLAGER_SUMMER = 0.5
 
+# What a pending decision of one's own is worth (the greedy bot looks one step ahead only).
+_PENDING: dict[type, float] = {Move: 2.5, Story: 3.0, Meet: 3.0, SkillChoice: 1.0, ReadyCard: 0.5, BonusToken: 3.0}
+
 
 def projected_score(s: GreyluneState, p: int) -> float:
     """Final VP as scored now, plus what coins, Villagers, skills and stories should still bring."""
-    b = s.breakdown(p)
-    years_left = 5 - s.year + (0 if s.season[p] == AUTUMN else 0.6)
+    b = breakdown(s, p)
+    years_left = YEARS - s.year + (0 if s.season[p] == AUTUMN else 0.6)
     owned = 7 - s.supply[p]
-    untold = sum(C.encounters[e].story for e in s.untold[p])
+    encounters = s.c.encounters
+    untold = sum(encounters[e].story for e in s.untold[p])
     value = float(b["total"])
     value += 0.3 * s.coins[p]
     if s.season[p] != AUTUMN:
@@ -34,18 +36,14 @@ def projected_score(s: GreyluneState, p: int) -> float:
         else:
             value += VILLAGER_ACTIVATION * placed + VILLAGER_SUMMER * s.active[p]
     value += years_left * (1.6 * owned + 0.7 * (s.str_[p] + s.mag[p]) + 0.5 * len(s.income[p]))
-    value += (0.8 if s.year < 5 else 0.4) * untold
+    value += (0.8 if s.year < YEARS else 0.4) * untold
     value += 0.6 * min(s.str_[p], s.mag[p])
     if s.stack and s.stack[-1].seat == p:
-        value += _PENDING.get(s.stack[-1].kind, 0.0)
-        if s.stack[-1].kind == "arrive":
-            d = s.stack[-1].data[0]
-            value += 2.5 * sum(1 for e in s.enc_board if C.encounters[e].distance == d)
+        top = s.stack[-1]
+        value += _PENDING.get(type(top), 0.0)
+        if type(top) is Arrive:
+            value += 2.5 * sum(1 for e in s.enc_board if encounters[e].distance == top.space)
     return value
-
-
-# What a pending decision of one's own is worth (the greedy bot looks one step ahead only).
-_PENDING = {"move": 2.5, "story": 3.0, "encounter": 3.0, "skill": 1.0, "ready": 0.5, "bonus": 3.0}
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -73,6 +71,8 @@ def rollout_action(state: State, rng: Rng) -> int:
     """A cheap policy: random, but slow to leave a season while there is something else to do."""
     legal = state.legal_actions()
     action = legal[int(rng.random() * len(legal))]
-    if action in _SEASON_MOVES and len(legal) > 1 and rng.random() < 0.7:
+    assert isinstance(state, GreyluneState)
+    ids = state.ids
+    if (action == ids.to_summer or action == ids.to_autumn) and len(legal) > 1 and rng.random() < 0.7:
         action = legal[int(rng.random() * len(legal))]
     return action

@@ -6,12 +6,13 @@ Every legal action that concerns a piece of the board is a clickable element car
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 from typing import Any
 
-from talewood.engine import seat_name
-
-from .actions import GAPS, SPACE
+from ...engine import ActionSpace, seat_name
+from ...ui.svg import Canvas, score_sheet
+from .actions import GAPS
 
 COLORS = ("#2f6db5", "#e07b1f", "#c43b3b", "#7d4bb3")
 CARD_W, CARD_H, GAP = 150, 86, 44
@@ -20,9 +21,17 @@ TX, TY, ROW_H = 580, 90, 74
 BOARD_Y0, BOARD_H = 550, 200
 
 
+@cache
+def _space() -> ActionSpace:
+    """Greylune's action space (the Game builds it from its content)."""
+    from .. import load
+
+    return load("greylune").action_space
+
+
 def _key(action: int) -> tuple[str, int]:
     """Which piece of the board an action concerns."""
-    spec = SPACE.specs[action]
+    spec = _space().specs[action]
     params = dict(spec.params)
     kind = spec.kind
     if kind in ("place", "clear", "event_gap"):
@@ -47,7 +56,7 @@ def _key(action: int) -> tuple[str, int]:
 
 
 def _short(action: int) -> str:
-    spec = SPACE.specs[action]
+    spec = _space().specs[action]
     p = dict(spec.params)
     return {
         "place": "place", "clear": "take back", "event_gap": "to Event", "coins": f"coins g{p.get('gap')}",
@@ -62,10 +71,10 @@ class _Svg:
     def __init__(self, actions: list[dict[str, Any]], decision: dict[str, Any]) -> None:
         self.parts: list[str] = []
         self.by_key: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        here = decision["data"][0] if decision.get("kind") == "arrive" else -1
+        here = decision["space"] if decision.get("kind") == "Arrive" else -1
         for a in actions:
             key = _key(int(a["id"]))
-            kind = SPACE.specs[int(a["id"])].kind
+            kind = _space().specs[int(a["id"])].kind
             if here >= 0 and kind in ("space_bonus", "stop"):
                 key = ("space", here)
             elif here >= 0 and kind == "quest":
@@ -105,28 +114,37 @@ class _Svg:
 
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
     svg = _Svg(actions, view.get("decision") or {})
-    players = view["players_state"]
-    height = BOARD_Y0 + BOARD_H * len(players) + 80
+    players = view["player_states"]
+    sheet = view.get("score_sheet") or []
+    height = BOARD_Y0 + BOARD_H * len(players) + 80 + (22 * (len(sheet) + 1) + 50 if sheet else 0)
     svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="{height}" '
             f'viewBox="0 0 1100 {height}" font-family="sans-serif">')
     svg.rect(0, 0, 1100, height, "#f4efe4", "none", 0)
     svg.text(20, 24, f"Greylune - year {view['year']} (period {view['period']})", 16, weight="bold")
     svg.text(20, 42, view["prompt"], 12)
     decision = view.get("decision") or {}
-    if decision.get("kind") == "story":
-        svg.text(20, 58, f"Story so far: value {decision['data'][2]} from {decision['data'][3]} card(s)", 11)
-    elif decision.get("kind") == "encounter":
-        _, bs, bm, ign = decision["data"]
-        svg.text(20, 58, f"Boosts for this Encounter: +{bs} Strength, +{bm} Magic, {ign} requirement(s) "
-                         "ignored", 11)
-    elif decision.get("kind") == "move":
-        svg.text(20, 58, f"Move up to {decision['data'][0]} space(s)", 11)
+    if decision.get("kind") == "Story":
+        svg.text(20, 58, f"Story so far: value {decision['total']} from {decision['cards']} card(s)", 11)
+    elif decision.get("kind") == "Meet":
+        svg.text(20, 58, f"Boosts for this Encounter: +{decision['strength_boost']} Strength, "
+                         f"+{decision['magic_boost']} Magic, {decision['ignores']} requirement(s) ignored", 11)
+    elif decision.get("kind") == "Move":
+        svg.text(20, 58, f"Move up to {decision['reach']} space(s)", 11)
     _score_track(svg, players)
     _village(svg, view)
     _track(svg, view)
     _event(svg, view)
     for i, p in enumerate(players):
         _board(svg, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat, view["first_player"])
+    if sheet:
+        # the end: the final scoring, a row per kind and a column per player
+        y0 = BOARD_Y0 + BOARD_H * len(players) + 10
+        winners = view["result"]["winners"]
+        svg.text(20, y0 + 16, "Final scoring — " + " and ".join(seat_name(w) for w in winners)
+                 + (" wins" if len(winners) == 1 else " share the victory"), 15, weight="bold")
+        table = Canvas()
+        score_sheet(table, 20, y0 + 26, 1060, sheet, [seat_name(p["seat"]) for p in players], winners, COLORS)
+        svg.parts.extend(table.parts)
     # the action bar: every remaining legal action
     y = height - 60
     svg.text(20, y - 6, "Actions:", 12, weight="bold")
@@ -158,7 +176,7 @@ def _score_track(svg: _Svg, players: list[dict[str, Any]]) -> None:
     for p in players:
         v = p["vp"]
         svg.add(f'<circle cx="{x0 + (v % 25) * step + 6 + 4 * p["seat"]}" cy="{y0 + 22}" r="4" '
-                f'fill="{COLORS[p["seat"]]}"><title>seat {p["seat"]}: {v} VP</title></circle>')
+                f'fill="{COLORS[p["seat"]]}"><title>{seat_name(p["seat"])}: {v} VP</title></circle>')
         if v >= 25:
             svg.text(x0 + (v % 25) * step, y0 + 36, f"+{25 * (v // 25)}", 8)
 
@@ -185,7 +203,7 @@ def _village(svg: _Svg, view: dict[str, Any]) -> None:
             for i, v in enumerate(card["seals"]):
                 svg.add(f'<circle cx="{x + 12 + 18 * i}" cy="{y + 40}" r="7" fill="#b22" stroke="#611"/>')
                 svg.text(x + 12 + 18 * i, y + 44, str(v), 9, "middle", fill="#fff")
-            if decision.get("kind") == "act_seal" and decision["data"][1] == slot:
+            if decision.get("kind") == "ChooseSeal" and decision["slot"] == slot:
                 svg.text(x + 80, y + 44, "choose a Seal", 9)
         svg.buttons(("slot", slot), x + 3, y + CARD_H - 34, CARD_W - 6)
     for g, (a, b) in enumerate(GAPS):
@@ -199,7 +217,7 @@ def _village(svg: _Svg, view: dict[str, Any]) -> None:
         for i, (p, _) in enumerate(dots):
             px = gx + 8 + (i % 3) * 10 if b == a + 1 else gx + 10 + i * 12
             py = gy + 10 + (i // 3) * 12 if b == a + 1 else gy + h / 2
-            svg.add(f'<circle cx="{px}" cy="{py}" r="5" fill="{COLORS[p]}"><title>seat {p}</title></circle>')
+            svg.add(f'<circle cx="{px}" cy="{py}" r="5" fill="{COLORS[p]}"><title>{seat_name(p)}</title></circle>')
         if svg.by_key.get(("gap", g)):
             svg.buttons(("gap", g), gx, gy + h - 16, 120)
 
@@ -212,9 +230,9 @@ def _track(svg: _Svg, view: dict[str, Any]) -> None:
         svg.rect(TX, y, 500, ROW_H - 4, "#e3ecf3" if d else "#eee3cc")
         bonus = " (1 coin)" if d == 1 else " (1 VP)" if d == 2 else ""
         svg.text(TX + 6, y + 16, f"{d} {crest}{bonus}", 11, weight="bold")
-        for i, p in enumerate(q for q in view["players_state"] if q["adventurer"] == d):
+        for i, p in enumerate(q for q in view["player_states"] if q["adventurer"] == d):
             svg.add(f'<rect x="{TX + 8 + 14 * i}" y="{y + 24}" width="10" height="16" '
-                    f'fill="{COLORS[p["seat"]]}"><title>seat {p["seat"]} Adventurer</title></rect>')
+                    f'fill="{COLORS[p["seat"]]}"><title>{seat_name(p["seat"])}\'s Adventurer</title></rect>')
         svg.buttons(("space", d), TX + 6, y + 46, 90)
         x = TX + 100.0
         for e in view["encounters"]:
@@ -283,7 +301,8 @@ def _board(svg: _Svg, p: dict[str, Any], y: float, me: bool, first_player: int) 
         svg.rect(70 + k * 62, y + 116, 58, 14, "#e8b04a" if have else "#eee", "#999", 7)
         svg.text(74 + k * 62, y + 127, name, 9)
         svg.buttons(("bonus", k), 70 + k * 62, y + 132, 60)
-    svg.text(30, y + 168, f"End-game VP now: {p['end_game']['total']} ({p['end_game']})", 9)
+    parts = ", ".join(f"{kind} {vp}" for kind, vp in p["end_game"].items() if kind != "total")
+    svg.text(30, y + 168, f"End-game VP now: {p['end_game']['total']} ({parts})", 9)
     x = 270.0
     svg.text(x, y + 52, "Companions", 10, weight="bold")
     for c in p["companions"]:

@@ -1,6 +1,8 @@
 """Every Greylune ruling: where the rulebook is silent, ambiguous or contradicts itself.
 
-Each constant is listed, with its reason, in docs/rules/greylune.md.
+Each ruling is listed, with its reason, in docs/rules/greylune.md. A constant here drives the code
+that reads it (a test checks that every one is read); a ruling that is the only sensible reading
+of the rules' structure is a comment naming the code that carries it out.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ MAX_SKILL = 5
 DEFAULT_FIRST_PLAYER = "seat0"
 
 # R6. A player in Autumn is skipped: moving to Autumn ends their year ("Pass (only once)" is that move).
-AUTUMN_PLAYERS_ARE_SKIPPED = True
+# (seasons.end_turn)
 
-# R7. A Tavern (and the special action's story) can be chosen only if the player can tell a story now;
-# Seal Taverns (Golden Lion, Silver Wolf) need a Seal even to tell a story, and spend it.
+# R7. A Tavern (and the special action's story) can be chosen only if the player can tell a story now
+# (otherwise a story could end with nothing told); Seal Taverns (Golden Lion, Silver Wolf) need a Seal
+# even to tell a story, and spend it (otherwise one without Seals tells a story with a Seal worth 0).
 TAVERN_NEEDS_TELLABLE_STORY = True
 SEAL_TAVERN_NEEDS_SEAL = True
 
@@ -35,7 +38,7 @@ SEAL_TAVERN_NEEDS_SEAL = True
 # Encounter is about to be resolved; their boost lasts for that Encounter only.
 # Elwen is offered when the move starts. Mira and the Endurance Potion are offered when a move ends
 # (after its Encounter, if any), even if nothing was resolved ("before or after resolving").
-BOOSTS_LAST_ONE_ENCOUNTER = True
+# (adventure.Meet carries the boosts; adventure.Move offers Elwen; adventure.EndOfMove Mira and the Potion)
 
 # R9. An ignored requirement (Ariok, Invisibility Potion) is applied by the rules to the chosen side whose
 # requirement is unmet, else to a side whose requirement spends something: ignoring never costs more.
@@ -45,15 +48,14 @@ BOOSTS_LAST_ONE_ENCOUNTER = True
 
 # R11. Bran reduces the Villagers spent on an Item ability only (the cards you activate from your board).
 # R12. Isandre readies an Item just used as a Summer action (not a Companion exhausted for a reaction),
-# and the player may use it again at once; this avoids loops.
-ISANDRE_ITEMS_ONLY = True
+# and the player may use it again at once; this avoids loops. (items.finish_item, items.IsandreOffer)
 
 # R13. Selia may change the value of a Seal spent on a Building; the Seal that comes with an Item is scored
 # at its face value.
 # R14. Kael makes any Strength payment 1 smaller, down to 0 (Hall of the Heroes, Gathering, Tournament,
 # Diamond, Undeads): the reaction is offered at the moment Strength must be spent.
 
-# R15. The special action's space holds one Villager: once per year.
+# R15. The special action's space holds one Villager: once per year (otherwise once per active Villager).
 SPECIAL_ACTION_ONCE_PER_YEAR = True
 
 # R16. An empty Seal pile is refilled by shuffling the discard (rulebook); if both are empty the card gets

@@ -9,9 +9,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from talewood.engine import State, seat_name
-
+from ...engine import State, seat_name
+from ...ui.text import score_table
 from .actions import GAPS
+from .scoring import SHEET_ROWS
 
 
 def _card_cell(card: dict[str, Any] | None) -> str:
@@ -23,12 +24,12 @@ def _card_cell(card: dict[str, Any] | None) -> str:
 
 
 def _gap_text(gap: dict[str, Any]) -> str:
-    marks = "".join(f"{p}" * n for p, n in enumerate(gap["villagers"]))
+    marks = "".join(f"{p + 1}" * n for p, n in enumerate(gap["villagers"]))
     return marks or "·"
 
 
 def village_table(view: dict[str, Any]) -> Table:
-    """The 3x3 Village; the Villagers in each gap are shown by seat number between the cards."""
+    """The 3x3 Village; the Villagers in each gap are shown by player number (1 for Player 1…)."""
     table = Table(title="Village", show_header=False, show_lines=True)
     for _ in range(5):
         table.add_column(justify="center")
@@ -57,14 +58,15 @@ def track_table(view: dict[str, Any]) -> Table:
     table.add_column("Encounters / Quest")
     quests = {q["space"]: q for q in view["quests"]}
     for d, crest in enumerate(view["track"]):
-        here = " ".join(str(p["seat"]) for p in view["players_state"] if p["adventurer"] == d)
+        here = ", ".join(seat_name(p["seat"]) for p in view["player_states"] if p["adventurer"] == d)
         encs = [f"{e['name']} (story {e['story']}: "
                 + " / ".join(f"{s['req']} -> {s['reward']}" for s in e["sides"]) + ")"
                 for e in view["encounters"] if e["distance"] == d]
         if d in quests:
             q = quests[d]
+            done = ", ".join(seat_name(p) for p in q["done_by"]) or "no one"
             encs.append(f"[magenta]Quest {q['name']} {q['vp'][0]}/{q['vp'][1]} VP, "
-                        f"done by {q['done_by']}[/magenta]")
+                        f"done by {done}[/magenta]")
         table.add_row(f"{d} {crest}", here, "\n".join(encs))
     return table
 
@@ -82,7 +84,7 @@ def player_panel(p: dict[str, Any], me: bool) -> Panel:
         "Untold: " + (", ".join(f"{e['name']}[{e['story']}]" for e in p["untold"]) or "-"),
         "Told: " + (", ".join(e["name"] for e in p["told"]) or "-"),
         f"Income: {', '.join(p['income']) or '-'}   Bonus tokens: {', '.join(p['bonus_tokens']) or '-'}",
-        f"End-game now: {p['end_game']}",
+        "End-game VP now: " + ", ".join(f"{label} {p['end_game'][kind]}" for kind, label in SHEET_ROWS),
     ]
     title = seat_name(p["seat"]) + (" (you)" if me else "")
     return Panel(Text.from_markup("\n".join(lines)), title=title, border_style="green" if me else "white")
@@ -93,9 +95,13 @@ def render(state: State, seat: int | None) -> RenderableType:
     ev = view["event"]
     head = Text.from_markup(
         f"[bold]Greylune[/bold] - year {view['year']} (period {view['period']}), first player "
-        f"{view['first_player']}.  {view['prompt']}")
+        f"{seat_name(view['first_player'])}.  {view['prompt']}")
     event = Text.from_markup(
         f"Event: [bold]{ev['name']}[/bold]: " + " | ".join(f"{k}) {o}" for k, o in enumerate(ev["options"]))
         if ev else "Event: -")
-    players = [player_panel(p, p["seat"] == seat) for p in view["players_state"]]
-    return Group(head, event, village_table(view), track_table(view), *players)
+    players = [player_panel(p, p["seat"] == seat) for p in view["player_states"]]
+    parts: list[RenderableType] = [head, event, village_table(view), track_table(view), *players]
+    if view["result"]:
+        parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]],
+                                 [seat_name(p["seat"]) for p in view["player_states"]], view["result"]["winners"]))
+    return Group(*parts)

@@ -51,6 +51,15 @@ class Tile:
         text = "+".join(SPIRIT_NAMES[s] for s in self.symbols)
         return text + (f" ({POWER_NAMES[self.power]})" if self.power >= 0 else "")
 
+    def text(self) -> str:
+        """What the tile gives, in words."""
+        spirits = " and ".join(f"a {SPIRIT_NAMES[s]} symbol" for s in self.symbols) if len(set(self.symbols)) > 1 \
+            else (f"two {SPIRIT_NAMES[self.symbols[0]]} symbols" if self.is_double
+                  else f"a {SPIRIT_NAMES[self.symbols[0]]} symbol")
+        power = f", and a {POWER_NAMES[self.power]} power source" if self.power >= 0 else ""
+        kind = "a double tile (taking it ends collecting)" if self.is_double else "a single tile"
+        return f"{self.name()}: {spirits}{power}; {kind}."
+
 
 @dataclass(frozen=True)
 class FavorToken:
@@ -70,6 +79,19 @@ class FavorToken:
         return {"gemstone": '"+" gemstone token', "nature_point": "+1 nature point token",
                 "firefly": "-1 Firefly token"}[self.kind]
 
+    def text(self) -> str:
+        """What the token does, in the rulebooks' words."""
+        if self.kind == "spirit":
+            return f"{self.name()}: counts as one {SPIRIT_NAMES[self.spirit]} symbol at the end of the game."
+        if self.kind == "power":
+            return f"{self.name()}: counts as one {POWER_NAMES[self.power]} power-source icon at the end of the game."
+        return {
+            "gemstone": f'{self.name()}: on any later turn of yours you may discard it to take back one of your '
+                        f'gemstones lost to the box. Unused, it still counts as a favor token.',
+            "nature_point": f"{self.name()}: 1 nature point at the end of the game.",
+            "firefly": f"{self.name()}: when you take it, remove the Silver Firefly from one of your tiles.",
+        }[self.kind]
+
 
 @dataclass(frozen=True)
 class Wish:
@@ -88,6 +110,14 @@ class Wish:
                 else " and ".join(SPIRIT_NAMES[s] for s in self.reward_symbols))
         return f"Wish: {what[self.request]} → {gain}"
 
+    def text(self) -> str:
+        what = {"most_spirit": f"the most {SPIRIT_NAMES[self.spirit]} (symbols and tokens)",
+                "most_favor_tokens": "the most favor tokens", "most_gemstones": "the most gemstones",
+                "most_doubles": "the most tiles with two spirit symbols"}[self.request]
+        gain = ("take one favor token of your choice from those removed at setup" if self.reward == "favor_token"
+                else "gain " + " and ".join(f"a {SPIRIT_NAMES[s]} symbol" for s in self.reward_symbols))
+        return f"{self.name()}. At the end, before scoring: if you have {what} (ties count), {gain}."
+
 
 @dataclass(frozen=True)
 class Hex:
@@ -102,6 +132,12 @@ class Hex:
         what = {"least_two_spirits": "least " + " and ".join(SPIRIT_NAMES[s] for s in self.spirits),
                 "least_favor_tokens": "least favor tokens", "least_power_icons": "least power-source icons"}
         return f"Hex: {what[self.request]} → -{self.penalty}"
+
+    def text(self) -> str:
+        what = {"least_two_spirits": "the least " + " and the least ".join(SPIRIT_NAMES[s] for s in self.spirits),
+                "least_favor_tokens": "the least favor tokens",
+                "least_power_icons": "the least power-source icons"}[self.request]
+        return f"{self.name()}. After scoring: if you have {what} (ties count), lose {self.penalty} points."
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, State
-from . import observation, rulings
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
+from . import observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import AIR, BASE_SPIRITS, DROP, load_content
 from .frames import KeepHex, KeepWish
@@ -70,15 +70,25 @@ class SpiritsGame(Game):
         self._forests: dict[tuple[str, bool], ForestTemplate] = {}
         self._specs: dict[tuple[object, ...], ObservationSpec] = {}
         self.option_set = OptionSet((
-            Option("first_player", "choice", "seat0", "who starts: seat 0, or a random seat",
-                   choices=rulings.FIRST_PLAYER_CHOICES),
-            Option("wish", "bool", False, "Wish cards: a secret goal rewarded at the end"),
-            Option("hex", "bool", False, "Hex cards: a secret threat of -6 at the end"),
-            Option("seasons", "bool", False, "Seasons: tiles that must stay in each row, drop tokens"),
-            Option("scenario", "choice", "rows", "the forest's layout: the base game's rows or a Forest "
-                   "Scenario", choices=("rows", *SCENARIOS)),
-            Option("air_spirit", "bool", False, "the Air Spirit: 8 more tiles, rows of 14, its favor token"),
-            Option("fireflies", "bool", False, "Silver Fireflies and the -1 Firefly token (needs air_spirit)"),
+            Option("first_player", "choice", "seat0", "who takes the first turn",
+                   choices=rulings.FIRST_PLAYER_CHOICES, title="First player",
+                   choice_labels=("Player 1", "a player drawn at random")),
+            Option("wish", "bool", False, "each player is dealt 2 Wish cards, keeps one and reveals it once "
+                   "everyone has chosen; a wish met at the end of the game earns its reward", title="Wish cards"),
+            Option("hex", "bool", False, "each player is dealt 2 Hex cards, keeps one and reveals it once "
+                   "everyone has chosen; a hex's request not met at the end costs 6 nature points",
+                   title="Hex cards"),
+            Option("seasons", "bool", False, "a Season token beside each row: a number of tiles that must stay "
+                   "in that row, or a drop token for whoever takes the row's last tile", title="Seasons"),
+            Option("scenario", "choice", "rows", "how the tiles are laid out: the base game's rows or a Forest "
+                   "Scenario, where a tile can be taken only once a long side is free",
+                   choices=("rows", *SCENARIOS), title="Forest layout",
+                   choice_labels=("the base game's rows", "Forest Scenario", "Forgotten Grove Scenario",
+                                  "Forbidden Forest Scenario", "Enchanted Wildlands Scenario")),
+            Option("air_spirit", "bool", False, "8 Air Spirit tiles join the forest (rows of 14) and the Air "
+                   "Spirit favor token joins the favor tokens", title="Air Spirit"),
+            Option("fireflies", "bool", False, "Silver Firefly tokens on the Air Spirit doubles and the -1 Firefly "
+                   "favor token; needs the Air Spirit", title="Silver Fireflies"),
         ))
 
     def forest_template(self, layout: Layout, air: bool) -> ForestTemplate:
@@ -114,6 +124,9 @@ class SpiritsGame(Game):
         state._init_base(self, players, seed, options, tracked)
         setup(state, self, options)
         return state
+
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        return scoring.score_sheet(result, self.content)
 
     # -- for learning agents -----------------------------------------------------------------
     def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+
+from ...ui.svg import Canvas, attr, esc, score_sheet
 
 SPIRIT_STYLE = {
     "branches": ("Br", "#8b5a2b"), "moss": ("Mo", "#3f7d20"), "dew_drops": ("De", "#2a9fd6"),
@@ -28,34 +29,8 @@ LEFT = 96
 WIDTH_MIN = 980
 
 
-def _a(value: object) -> str:
-    return quoteattr(str(value))
-
-
-def _t(value: object) -> str:
-    return escape(str(value))
-
-
 def _label(name: str) -> str:
     return name.replace("_", " ")
-
-
-class Canvas:
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", sw: float = 1,
-             rx: float = 6, extra: str = "") -> None:
-        self.add(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" fill="{fill}" '
-                 f'stroke="{stroke}" stroke-width="{sw}"{extra}/>')
-
-    def text(self, x: float, y: float, text: object, size: int = 12, fill: str = "#222", anchor: str = "start",
-             weight: str = "normal", extra: str = "") -> None:
-        self.add(f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
-                 f'font-weight="{weight}"{extra}>{_t(text)}</text>')
 
 
 def _symbols(c: Canvas, x: float, y: float, symbols: Iterable[str], r: float) -> None:
@@ -76,6 +51,7 @@ def _tile_body(c: Canvas, x: float, y: float, w: float, h: float, tile: dict[str
         return
     first = SPIRIT_STYLE.get(tile["symbols"][0], ("", "#999"))[1]
     c.rect(x, y, w, h, "#f6eedb", stroke, sw, extra=f' class="tile" data-tile="{tile["id"]}"')
+    c.add(f"<title>{esc(tile['text'])}</title>")
     c.rect(x + 2, y + 2, w - 4, h * 0.18, first, rx=4)
     r = min(w / 5.2, 12)
     _symbols(c, x + w / 2 - len(tile["symbols"]) * (r + 1), y + h * 0.45, tile["symbols"], r)
@@ -86,20 +62,16 @@ def _tile_body(c: Canvas, x: float, y: float, w: float, h: float, tile: dict[str
         c.text(x + w - 4, y + h * 0.16, "≋", size=int(r), fill="#fff", anchor="end")
 
 
-def _token_chip(c: Canvas, x: float, y: float, token: str, action: dict[str, Any] | None = None,
-                hidden: bool = False) -> float:
-    label = "?" if hidden else _label(token)
+def _token_chip(c: Canvas, x: float, y: float, token: str, texts: dict[str, Any],
+                action: dict[str, Any] | None = None, hidden: bool = False) -> float:
+    info = "A favor token, face down: only its owner knows it." if hidden else texts["tokens"][token]
+    label = "?" if hidden else info.split(":", 1)[0].removesuffix(" token")
     w = 14 + 6.2 * len(label)
-    attrs = "" if hidden else f' data-token={_a(token)}'
-    if action is not None:
-        c.add(f'<g class="action" data-action="{action["id"]}" role="button"><title>{_t(action["label"])}</title>')
-    c.add(f'<g class="favor-token"{attrs}>')
-    c.rect(x, y, w, 18, "#6b3fa0" if not hidden else "#8e8e8e", "#fff" if action is None else "#f5b700",
-           1 if action is None else 3, rx=9)
-    c.text(x + w / 2, y + 13, label, size=11, fill="#fff", anchor="middle")
-    c.add("</g>")
-    if action is not None:
-        c.add("</g>")
+    data = {} if hidden else {"token": token}
+    with c.group("favor-token", action, info, **data):
+        c.rect(x, y, w, 18, "#6b3fa0" if not hidden else "#8e8e8e", "#fff" if action is None else "#f5b700",
+               1 if action is None else 3, rx=9)
+        c.text(x + w / 2, y + 13, label, size=11, fill="#fff", anchor="middle")
     return w + 4
 
 
@@ -108,21 +80,18 @@ def _chips(c: Canvas, x: float, y: float, w: float, acts: list[dict[str, Any]]) 
     cw = (w - 2 * (len(acts) - 1)) / len(acts)
     for i, act in enumerate(acts):
         cx = x + i * (cw + 2)
-        c.add(f'<g class="action chip" data-action="{act["id"]}" role="button"><title>{_t(act["label"])}</title>')
-        c.rect(cx, y, cw, 16, "#f5b700", "#7a5c00", 1, rx=4)
-        c.text(cx + cw / 2, y + 12, VERB.get(act["kind"], act["kind"]), size=10, fill="#222", anchor="middle",
-               weight="bold")
-        c.add("</g>")
+        with c.group("chip", act):
+            c.rect(cx, y, cw, 16, "#f5b700", "#7a5c00", 1, rx=4)
+            c.text(cx + cw / 2, y + 12, VERB.get(act["kind"], act["kind"]), size=10, fill="#222", anchor="middle",
+                   weight="bold")
 
 
 def _tile(c: Canvas, x: float, y: float, w: float, h: float, tile: dict[str, Any] | None, face_down: bool,
           acts: list[dict[str, Any]], highlight: bool = False) -> None:
-    if acts:
-        first = acts[0]
-        c.add(f'<g class="action" data-action="{first["id"]}" role="button"><title>{_t(first["label"])}</title>')
-    _tile_body(c, x, y, w, h, tile, face_down, highlight or bool(acts))
-    if acts:
-        c.add("</g>")
+    info = (tile["text"] if tile is not None and not face_down
+            else "A face-down tile: it turns up once a long side is free.")
+    with c.group("", acts[0] if acts else None, info):
+        _tile_body(c, x, y, w, h, tile, face_down, highlight or bool(acts))
 
 
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
@@ -162,7 +131,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 what = "drop taken" if season.get("drop_taken") else "drop token"
             else:
                 what = f"keep {token}"
-            c.add(f'<g class="season-token" data-season={_a(season.get("season"))}>')
+            c.add(f'<g class="season-token info" data-season={attr(season.get("season"))} '
+                  f'data-info={attr(view["texts"]["season"])}>')
             c.rect(6, ry + 26, LEFT - 18, 40, "#e8f1d5" if season.get("open") else "#ddd", "#6a8a3a", 1)
             c.text(6 + (LEFT - 18) / 2, ry + 42, name, size=11, anchor="middle", weight="bold")
             c.text(6 + (LEFT - 18) / 2, ry + 58, what, size=11, anchor="middle")
@@ -185,16 +155,12 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
             if cell.get("token") is not None:
                 tok = cell["token"]
                 hidden = tok == "hidden"
-                attrs = "" if hidden else f" data-token={_a(tok)}"
-                c.add(f'<g class="favor-token"{attrs}>')
-                fill = "#8e8e8e" if hidden else "#6b3fa0"
-                c.add(f'<circle cx="{x + 13}" cy="{ry + CELL_H - 13}" r="11" fill="{fill}" '
-                      f'stroke="#fff" stroke-width="1.5"/>')
-                c.text(x + 13, ry + CELL_H - 9, "?" if hidden else _label(tok)[:2], size=10, fill="#fff",
-                       anchor="middle", weight="bold")
-                if not hidden:
-                    c.add(f"<title>{_t(_label(tok))} token</title>")
-                c.add("</g>")
+                info = ("A favor token, face down: whoever takes this tile takes it." if hidden
+                        else view["texts"]["tokens"][tok])
+                with c.group("favor-token", None, info, **({} if hidden else {"token": tok})):
+                    c.circle(x + 13, ry + CELL_H - 13, 11, "#8e8e8e" if hidden else "#6b3fa0", "#fff", 1.5)
+                    c.text(x + 13, ry + CELL_H - 9, "?" if hidden else _label(tok)[:2], size=10, fill="#fff",
+                           anchor="middle", weight="bold")
             if cell.get("firefly"):
                 c.text(x + CELL_W - 12, ry + CELL_H - 6, "✧", size=16, fill="#b8860b", anchor="middle",
                        extra=' class="firefly"')
@@ -240,20 +206,19 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         c.text(x, y + 72, "Favor:", size=12, weight="bold")
         x += 44
         for tok in p["favor_tokens"]:
-            x += _token_chip(c, x, y + 59, tok)
+            x += _token_chip(c, x, y + 59, tok, view["texts"])
         for _ in range(p.get("hidden_favor_tokens", 0)):
-            x += _token_chip(c, x, y + 59, "hidden", hidden=True)
+            x += _token_chip(c, x, y + 59, "hidden", view["texts"], hidden=True)
         extras = []
         if p.get("drops"):
             extras.append(f"drops {p['drops']}")
         if p.get("fireflies"):
             extras.append(f"✧ fireflies {p['fireflies']}")
-        if "wish_chosen" in p:
-            extras.append("Wish: " + (_label(p["wish"]) if p.get("wish") else
-                                      ("chosen (secret)" if p["wish_chosen"] else "choosing")))
-        if "hex_chosen" in p:
-            extras.append("Hex: " + (_label(p["hex"]) if p.get("hex") else
-                                     ("chosen (secret)" if p["hex_chosen"] else "choosing")))
+        for key, title, table in (("wish", "Wish", "wishes"), ("hex", "Hex", "hexes")):
+            if f"{key}_chosen" in p:
+                card = p.get(key)
+                extras.append(view["texts"][table][card].split(". ", 1)[0] if card else
+                              f"{title}: " + ("chosen (secret)" if p[f"{key}_chosen"] else "choosing"))
         c.text(width - 30, y + 72, " · ".join(extras), size=12, anchor="end", extra=' class="secrets"')
         # tiles
         ty = y + 86
@@ -279,17 +244,12 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         for kind in ("wish", "hex"):
             for card in me.get(f"{kind}_hand") or []:
                 card_act = by_card.get((kind, card))
-                if card_act is not None:
-                    c.add(f'<g class="action" data-action="{card_act["id"]}" role="button">'
-                          f'<title>{_t(card_act["label"])}</title>')
-                c.add(f'<g class="card" data-card={_a(card)}>')
-                c.rect(x, y, 210, 46, "#fdf2d0" if kind == "wish" else "#e9dcf5",
-                       "#f5b700" if card_act is not None else "#777", 3 if card_act is not None else 1)
-                c.text(x + 8, y + 18, kind.capitalize(), size=12, weight="bold")
-                c.text(x + 8, y + 36, _label(card), size=11)
-                c.add("</g>")
-                if card_act is not None:
-                    c.add("</g>")
+                text = view["texts"]["wishes" if kind == "wish" else "hexes"][card]
+                with c.group("card", card_act, text, card=card):
+                    c.rect(x, y, 210, 46, "#fdf2d0" if kind == "wish" else "#e9dcf5",
+                           "#f5b700" if card_act is not None else "#777", 3 if card_act is not None else 1)
+                    c.text(x + 8, y + 18, kind.capitalize(), size=12, weight="bold")
+                    c.text(x + 8, y + 36, text.split(". ", 1)[0].split(": ", 1)[1], size=11)
                 x += 218
         y += 56
     if "box_tokens" in view:
@@ -297,7 +257,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         x = 22.0
         y += 24
         for tok in view["box_tokens"]:
-            x += _token_chip(c, x, y, tok, by_card.get(("favor", tok)))
+            x += _token_chip(c, x, y, tok, view["texts"], by_card.get(("favor", tok)))
         y += 28
 
     # -- the solo opponent -------------------------------------------------------------------
@@ -315,30 +275,39 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 x += 48
         x += 10
         for tok in opp["revealed_tokens"]:
-            x += _token_chip(c, x, y + 33, tok)
+            x += _token_chip(c, x, y + 33, tok, view["texts"])
         for _ in range(opp["hidden_tokens"]):
-            x += _token_chip(c, x, y + 33, "hidden", hidden=True)
+            x += _token_chip(c, x, y + 33, "hidden", view["texts"], hidden=True)
         if view.get("your_solo_token"):
             c.text(width - 30, y + 22, f"your token: {_label(view['your_solo_token'])}", size=12, anchor="end")
         c.add("</g>")
         y += 78
 
-    # -- the end -----------------------------------------------------------------------------
+    # -- the end: the score sheet ------------------------------------------------------------
     result = view.get("result")
     if result:
-        c.add('<g class="result">')
         n = len(result["scores"])
-        c.rect(10, y, width - 20, 40 + 22 * n, "#fff6d6", "#b8860b", 2)
         winners = ", ".join(f"Player {w + 1}" for w in result["winners"]) or "nobody"
-        c.text(22, y + 24, f"Final scores — winner: {winners}", size=16, weight="bold", fill="#7a5c00")
-        for s, score in enumerate(result["scores"]):
-            star = " ★" if s in result["winners"] else ""
-            c.text(40, y + 46 + 22 * s, f"Player {s + 1}: {score:g} nature points{star}", size=14,
-                   fill=SEAT_COLOURS[s % 4], extra=f' class="score" data-seat="{s}"')
-        c.add("</g>")
-        y += 48 + 22 * n
+        with c.group("result"):
+            c.text(22, y + 22, f"Final scores — winner: {winners}", size=16, weight="bold", fill="#7a5c00")
+            y = score_sheet(c, 10, y + 32, width - 20, view["score_sheet"], [f"Player {s + 1}" for s in range(n)],
+                            result["winners"], SEAT_COLOURS)
 
-    height = y + 10
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board spirits" viewBox="0 0 {width} {height:.0f}" '
-            f'width="{width}" height="{height:.0f}" font-family="Georgia, serif">')
-    return head + "".join(c.parts) + "</svg>"
+    # -- what the symbols mean ---------------------------------------------------------------
+    with c.group("legend"):
+        c.text(22, y + 16, "Key:", size=12, weight="bold")
+        x = 60.0
+        for short, (name, hue) in ((v[0], (k, v[1])) for k, v in SPIRIT_STYLE.items()):
+            with c.group("", None, view["texts"]["spirits"][name]):
+                c.circle(x + 9, y + 12, 9, hue)
+                c.text(x + 9, y + 16, short, size=9, fill="#fff", anchor="middle", weight="bold")
+                c.text(x + 22, y + 16, view["texts"]["spirits"][name], size=11)
+            x += 30 + 6.5 * len(view["texts"]["spirits"][name])
+            if x > width - 140:
+                x, y = 60.0, y + 22
+        y += 24
+        for symbol, meaning in view["texts"]["legend"]:
+            c.text(22, y + 14, f"{symbol}  {meaning}", size=11)
+            y += 18
+
+    return c.svg(width, y + 10, "spirits")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine import Result, decision, seat_name
 from . import rulings
-from .content import POWERS, SPIRIT_NAMES, SPIRITS
+from .content import POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS
 
 if TYPE_CHECKING:
     from .state import SpiritsState
@@ -224,7 +224,7 @@ def finish(state: SpiritsState) -> None:
     best = max(scores)
     tied = [s for s in range(state.players) if scores[s] == best]
     def tiles(s: int) -> int:
-        kept = details[s]["tiles"]
+        kept: int = details[s]["tiles"]
         return kept if rulings.DISCARDED_TILES_LEAVE_TIE_BREAK else kept + len(state.discarded_tiles[s])
 
     fewest = min(tiles(s) for s in tied)
@@ -263,3 +263,48 @@ def _finish_solo(state: SpiritsState) -> None:
         verdict = "You win" if won else "You lose: the opponent has the majority in " + ", ".join(
             SPIRIT_NAMES[x] for x in lost_to)
         state.emit("score", f"{verdict}; your score is {total}", seat=0)
+
+
+def score_sheet(result: Result, c: Any) -> list[tuple[str, list[str]]]:
+    """The breakdown of `result` for people: each spirit and power source (count, and the points of
+    a majority), the -3 penalties, the bonus tokens, Wish and Hex, favor tokens, tiles, the total."""
+    details = result.details
+    n = len(details)
+    rows: list[tuple[str, list[str]]] = []
+
+    def counted(d: dict[str, Any], key: str, name: str) -> str:
+        count = d[key][name]
+        best = max(other[key].get(name, 0) for other in details)
+        return f"{count} (+{count})" if count and count == best and "opponent" not in d else str(count)
+
+    first = details[0]
+    for x, name in enumerate(SPIRITS):
+        if name in first["spirits"]:
+            rows.append((SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details]))
+    if "opponent" in first:          # solo: the forest's opponent
+        rows.append(("Opponent's majorities", [", ".join(SPIRIT_NAMES[SPIRITS.index(s)]
+                                                         for s in first["opponent_majorities"]) or "none"]))
+        rows.append(("Spirit points", [str(first["spirit_points"])]))
+        rows.append(("Missing spirits (−3 each)", [str(first["penalty"])]))
+        rows.append(("Result", ["won" if first["won"] else "lost"]))
+        rows.append(("Total", [str(first["total"])]))
+        return rows
+    for p, name in enumerate(POWERS):
+        rows.append((POWER_NAMES[p], [counted(d, "powers", name) for d in details]))
+    rows.append(("Missing spirits and power sources (−3 each)", [str(d["penalty"]) for d in details]))
+    if any(d["bonus"] for d in details):
+        rows.append(("Drop and nature point tokens", [f"+{d['bonus']}" for d in details]))
+    for kind, title in (("wish", "Wish"), ("hex", "Hex")):
+        cards = [[x for x in d.get("cards", ()) if x["kind"] == kind] for d in details]
+        if any(cards):
+            names = {w.id: w.name() for w in (c.wishes if kind == "wish" else c.hexes)}
+            verdict = ("met", "not met") if kind == "wish" else ("strikes", "spared")
+            rows.append((title, [f"{names[k[0]['card']].split(': ', 1)[1]}: {verdict[0 if k[0]['met'] else 1]}"
+                                 if k else "—" for k in cards]))
+    if any(d["hex"] for d in details):
+        rows.append(("Hex penalty", [str(d["hex"]) for d in details]))
+    rows.append(("Favor tokens", [str(len(d["favor_tokens"])) for d in details]))
+    rows.append(("Tiles (fewer wins a tie)", [str(d["tiles"]) for d in details]))
+    rows.append(("Total", [str(d["total"]) for d in details]))
+    assert all(len(cells) == n for _, cells in rows)
+    return rows

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import State
+from ...ui.text import score_table
 
 SHORT = {"branches": ("Br", "rgb(150,100,60)"), "moss": ("Mo", "green4"), "dew_drops": ("De", "cyan"),
          "mushrooms": ("Mu", "red3"), "flowers": ("Fl", "magenta"), "web_spiders": ("We", "grey70"),
@@ -65,31 +66,49 @@ def render(state: State, seat: int | None) -> RenderableType:
                 spirits.append(f"{short}{count} ", style=colour)
         powers = " ".join(f"{POWER[k][0]}{v}" for k, v in p["powers"].items() if v)
         gems = p["gemstones"]
-        favors = ", ".join(p["favor_tokens"]) + (f" +{p['hidden_favor_tokens']} hidden"
-                                                   if p["hidden_favor_tokens"] else "")
+        favors = ", ".join(token_name(view, k) for k in p["favor_tokens"]) + (
+            f" +{p['hidden_favor_tokens']} hidden" if p["hidden_favor_tokens"] else "")
         players.add_row(name, str(len(p["tiles"])), spirits, powers,
                         f"{gems['supply']}/{gems['placed']}/{gems['lost']}", favors or "-")
     parts: list[RenderableType] = [forest, players]
     me = view["player_states"][seat] if seat is not None and view["players"] > seat else None
     if me is not None:
-        secrets = []
-        for key in ("wish", "hex"):
+        for key, table in (("wish", "wishes"), ("hex", "hexes")):
             if me.get(key):
-                secrets.append(f"your {key}: {me[key]}")
-            elif me.get(f"{key}_hand"):
-                secrets.append(f"your {key} cards to choose from: {', '.join(me[f'{key}_hand'])}")
-        if secrets:
-            parts.append(Text("; ".join(secrets), style="italic"))
+                parts.append(Text(f"Your card: {view['texts'][table][me[key]]}", style="italic"))
+            for card in me.get(f"{key}_hand") or ():
+                parts.append(Text(f"In your hand: {view['texts'][table][card]}", style="italic"))
+        for k in me["favor_tokens"]:
+            parts.append(Text(f"Your token: {view['texts']['tokens'][k]}", style="italic"))
     if "opponent" in view:
         opp = view["opponent"]
-        parts.append(Text(f"Solo opponent: {len(opp['tiles'])} tiles; revealed tokens: "
-                          f"{', '.join(opp['revealed_tokens']) or 'none'}; hidden: {opp['hidden_tokens']}; "
-                          f"your token: {view['your_solo_token']}"))
+        revealed = ", ".join(token_name(view, k) for k in opp["revealed_tokens"]) or "none"
+        parts.append(Text(f"Solo opponent: {len(opp['tiles'])} tiles; revealed tokens: {revealed}; "
+                          f"hidden: {opp['hidden_tokens']}; your token: {token_name(view, view['your_solo_token'])}"))
     if "box_tokens" in view:
-        parts.append(Text("In the box: " + ", ".join(view["box_tokens"])))
+        parts.append(Text("In the box: " + "; ".join(view["texts"]["tokens"][k] for k in view["box_tokens"])))
+    parts.append(legend(view))
     if view["result"]:
         result = view["result"]
-        lines = [f"Player {s + 1}: {int(score)}" for s, score in enumerate(result["scores"])]
-        winners = ", ".join(f"Player {w + 1}" for w in result["winners"]) or "nobody"
-        parts.append(Text("Final scores — " + "; ".join(lines) + f". Winner: {winners}", style="bold green"))
+        names = [p["name"] for p in view["player_states"]]
+        parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]], names,
+                                 result["winners"]))
     return Group(*parts)
+
+
+def token_name(view: dict[str, Any], token: str | None) -> str:
+    return "none" if token is None else view["texts"]["tokens"][token].split(":", 1)[0]
+
+
+def legend(view: dict[str, Any]) -> Text:
+    """What the abbreviations and symbols mean."""
+    text = Text("Key: ", style="dim")
+    for name, (short, colour) in SHORT.items():
+        text.append(short, style=colour)
+        text.append(f" {view['texts']['spirits'][name]}  ", style="dim")
+    for name, (glyph, colour) in POWER.items():
+        text.append(glyph, style=colour)
+        text.append(f" {view['texts']['powers'][name]}  ", style="dim")
+    text.append("◆ gemstone (reserved)  ✦ face-down favor token  ✧ Silver Firefly  underlined: collectable",
+                style="dim")
+    return text

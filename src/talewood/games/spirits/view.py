@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import seat_name
-from .content import DROP, POWERS, SPIRITS
+from .content import DROP, POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS
 from .scoring import gemstone_count
 from .state import NO_SEASON, SpiritsState
 
@@ -21,7 +21,8 @@ def tile_json(state: SpiritsState, t: int) -> dict[str, Any]:
     if table is None:
         table = _TILE_JSON[id(state.c)] = tuple(
             {"id": tile.id, "symbols": [SPIRITS[s] for s in tile.symbols],
-             "power": POWERS[tile.power] if tile.power >= 0 else None, "name": tile.name(), "air": tile.air}
+             "power": POWERS[tile.power] if tile.power >= 0 else None, "name": tile.name(), "air": tile.air,
+             "text": tile.text()}
             for tile in state.c.tiles)
     return table[t]
 
@@ -95,6 +96,18 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
              "drop_taken": cfg.season_tokens[r] == DROP and not state.drop_open[r],
              "must_remain": cfg.row_min[r], "open": open_rows[r]}
             for r in range(cfg.rows)]
+    # the texts of what this view names: every token and symbol, and the Wish and Hex cards it shows
+    cards_shown: dict[str, set[str]] = {key: set() for key in ("wish", "hex")}
+    for entry in players:
+        for key in ("wish", "hex"):
+            if entry.get(key):
+                cards_shown[key].add(entry[key])
+            cards_shown[key].update(entry.get(f"{key}_hand", ()))
+    common = texts(state)
+    view["texts"] = {**common, "wishes": {k: common["wishes"][k] for k in sorted(cards_shown["wish"])},
+                     "hexes": {k: common["hexes"][k] for k in sorted(cards_shown["hex"])}}
+    if state.final is not None:
+        view["score_sheet"] = [[label, cells] for label, cells in state.game.score_sheet(state.final)]
     if seat is not None and state.looking_into_box(seat):
         view["box_tokens"] = [tokens[k].id for k in state.box]
     if cfg.solo:
@@ -106,3 +119,34 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
         }
         view["your_solo_token"] = tokens[state.solo_token].id if state.solo_token >= 0 else None
     return view
+
+
+SEASON_WORDS = "A season token beside a row: its number of tiles must remain in the row (the row closes to taking " \
+    "when it has that many); the drop symbol gives 1 nature point to whoever takes the row's last tile."
+LEGEND = (
+    ("◆", "a gemstone: the tile is reserved for its owner; anyone else pays a gemstone to take it"),
+    ("✦ / ?", "a favor token face down"), ("✧", "a Silver Firefly (the player with the most discards "
+                                               "their Air Spirit tiles with fireflies at the end)"),
+    ("☀ ☾ ▲", "the Sun, Moon and Fire power sources"),
+    ("−3", "for each spirit and power source of which you have no symbol on your tiles"),
+)
+
+
+def texts(state: SpiritsState) -> dict[str, Any]:
+    """The full text of every token, card and symbol a view may name, for reading on hover or tap."""
+    table = _TEXTS.get(id(state.c))
+    if table is None:
+        c = state.c
+        table = _TEXTS[id(state.c)] = {
+            "tokens": {k.id: k.text() for k in c.tokens},
+            "wishes": {w.id: w.text() for w in c.wishes},
+            "hexes": {h.id: h.text() for h in c.hexes},
+            "spirits": {name: SPIRIT_NAMES[i] for i, name in enumerate(SPIRITS)},
+            "powers": {name: POWER_NAMES[i] for i, name in enumerate(POWERS)},
+            "season": SEASON_WORDS,
+            "legend": [list(pair) for pair in LEGEND],
+        }
+    return table
+
+
+_TEXTS: dict[int, dict[str, Any]] = {}

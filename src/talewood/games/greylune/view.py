@@ -1,0 +1,144 @@
+"""What one seat sees of a Greylune game (JSON-safe), and the rulebook words for requirements and effects.
+
+Everything on the table is public in Greylune; what no seat sees is the order of the decks, the
+cards removed at setup, the Event stack and the Seal pile (only their sizes are shown).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import seat_name
+from ...engine.stack import frame_name
+from .actions import GAPS, NGAPS
+from .board import NO_CARD, PERIOD_OF_YEAR, SEASONS
+from .content import (
+    COINS,
+    HALL,
+    HAVE_MAG,
+    HAVE_SM,
+    HAVE_STR,
+    INCOME,
+    MAG,
+    MOVE,
+    R_NONE,
+    READY,
+    SEAL_COINS,
+    SEAL_MOVE,
+    SEAL_VP,
+    SKILL_CHOICE,
+    SPEND_COINS,
+    SPEND_MAG,
+    SPEND_STR,
+    SPEND_VILLAGERS,
+    STR,
+    VILLAGER,
+    VP,
+    VP_PER_COMPANION,
+    VP_PER_ITEM,
+    VP_PER_TOLD,
+    VP_PER_UNTOLD,
+    Effect,
+    Req,
+    VillageCard,
+)
+from .scoring import breakdown
+
+if TYPE_CHECKING:
+    from .state import GreyluneState
+
+_REQ_WORDS = {HAVE_STR: "have {n} Strength", HAVE_MAG: "have {n} Magic", HAVE_SM: "have {n} Strength+Magic",
+              SPEND_COINS: "spend {n} coins", SPEND_VILLAGERS: "spend {n} Villager(s)",
+              SPEND_STR: "spend {n} Strength", SPEND_MAG: "spend {n} Magic"}
+_EFFECT_WORDS = {VP: "{n} VP", COINS: "{n} coins", STR: "{n} Strength", MAG: "{n} Magic",
+                 VILLAGER: "{n} Villager", MOVE: "move up to {n}", READY: "ready a card",
+                 SKILL_CHOICE: "1 Strength or 1 Magic", SEAL_VP: "VP = Seal", SEAL_COINS: "coins = Seal",
+                 SEAL_MOVE: "move up to the Seal", VP_PER_TOLD: "{n} VP per told story",
+                 VP_PER_UNTOLD: "{n} VP per untold story", VP_PER_ITEM: "{n} VP per Item",
+                 VP_PER_COMPANION: "{n} VP per Companion", HALL: "Strength/Magic for VP",
+                 INCOME: "the Income token"}
+
+
+def req_text(req: Req) -> str:
+    if req[0] == R_NONE:
+        return "nothing"
+    return _REQ_WORDS[req[0]].format(n=req[1])
+
+
+def effects_text(effects: tuple[Effect, ...]) -> str:
+    return " + ".join(_EFFECT_WORDS[op].format(n=n) for op, n in effects) or "nothing"
+
+
+def option_text(cost: Req, effects: tuple[Effect, ...]) -> str:
+    if cost[0] == R_NONE:
+        return effects_text(effects)
+    return f"{req_text(cost)}: {effects_text(effects)}"
+
+
+def card_json(card: VillageCard) -> dict[str, Any]:
+    return {"id": card.id, "name": card.name, "kind": card.kind, "cost": card.cost,
+            "tavern": card.tavern, "potion": card.potion, "end_vp": card.end_vp}
+
+
+def encounter_json(s: GreyluneState, e: int) -> dict[str, Any]:
+    c = s.c
+    card = c.encounters[e]
+    return {"id": e, "name": card.name, "distance": card.distance, "crest": c.crests[card.distance],
+            "story": card.story, "income": c.income[card.income - 1].name if card.income else None,
+            "sides": [{"req": req_text(side.req), "reward": effects_text(side.reward)} for side in card.sides]}
+
+
+def build_view(s: GreyluneState, seat: int | None) -> dict[str, Any]:
+    n = s.players
+    c = s.c
+    top = s.stack[-1] if s.stack and not s.over else None
+    return {
+        "game": "greylune", "players": n, "seat": seat, "year": s.year,
+        "period": PERIOD_OF_YEAR[s.year], "first_player": s.first_player,
+        "current_player": s.current_player, "over": s.over, "prompt": s.prompt(),
+        "result": s.final.to_json() if s.final else None,
+        "score_sheet": [[label, cells] for label, cells in s.game.score_sheet(s.final)] if s.final else None,
+        # the pending decision: its kind (a frame of the rules) and its fields, all public in Greylune
+        "decision": None if top is None else {"kind": frame_name(top), **top._asdict()},
+        "village": [
+            None if s.grid[slot] == NO_CARD else {"slot": slot, **card_json(c.cards[s.grid[slot]]),
+                                                   "seals": list(s.seals[slot]), "extra_cost": s.around(slot)}
+            for slot in range(9)],
+        "gaps": [{"gap": g, "slots": list(GAPS[g]), "villagers": [s.gapv[g * 4 + p] for p in range(n)]}
+                 for g in range(NGAPS)],
+        "event": None if s.event_current < 0 else {
+            "name": c.events[s.event_current].name,
+            "options": [option_text(o.cost, o.effects) for o in c.events[s.event_current].options],
+            "festival_taken": list(s.festival), "villagers": list(s.on_event)},
+        "encounters": [encounter_json(s, e) for e in s.enc_board],
+        "quests": [{"space": d, "name": c.quests[s.quests[d - 3]].name,
+                    "vp": list(c.quest_vp[d]), "first": s.quest_first[d - 3],
+                    "done_by": [p for p in range(n) if (s.quest_done[p] >> d) & 1]}
+                   for d in (3, 4, 5)],
+        "track": list(c.crests),
+        "decks": {"village": len(s.village_deck), "encounters": len(s.enc_deck),
+                  "events": len(s.event_stack), "seal_pile": len(s.seal_pile),
+                  "seal_discard": sorted(s.seal_discard)},
+        "player_states": [player_json(s, p) for p in range(n)],
+    }
+
+
+def player_json(s: GreyluneState, p: int) -> dict[str, Any]:
+    c = s.c
+    exh = s.exh[p]
+    return {
+        "seat": p, "name": seat_name(p), "season": SEASONS[s.season[p]], "coins": s.coins[p], "vp": s.vp[p],
+        "strength": s.str_[p], "magic": s.mag[p], "adventurer": s.adventurer[p],
+        "villagers": {"active": s.active[p], "campsite": s.camp[p], "supply": s.supply[p],
+                      "event": s.on_event[p], "special": s.on_special[p],
+                      "village": s.villagers_in_village(p)},
+        "companions": [{**card_json(c.cards[i]), "exhausted": bool((exh >> i) & 1)} for i in s.comps[p]],
+        "items": [{**card_json(c.cards[i]), "exhausted": bool((exh >> i) & 1)} for i in s.items[p]],
+        "untold": [encounter_json(s, e) for e in s.untold[p]], "told": [encounter_json(s, e) for e in s.told[p]],
+        "income": [c.income[t - 1].name for t in s.income[p]],
+        "bonus_tokens": [c.bonus_names[k] for k in range(3) if (s.bonus_left[p] >> k) & 1],
+        "quests": [d for d in (3, 4, 5) if (s.quest_done[p] >> d) & 1],
+        "event_used": bool(s.event_used[p]), "item_limit": s.item_limit(p),
+        # the final scoring as it would count now (the result exists only at the end)
+        "end_game": breakdown(s, p),
+    }
