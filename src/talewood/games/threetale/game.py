@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, State
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
 from . import rulings
 from .content import DIFFICULTIES, load_content
 from .setup import ChooseOrder, PickHero, take_hero
@@ -59,6 +59,11 @@ class ThreeTaleGame(Game):
         from .scenario import SCHEMA
 
         self.scenario_schema = SCHEMA
+
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        from .scoring import score_sheet
+
+        return score_sheet(result)
 
     def tables(self, difficulty: str) -> Tables:
         if difficulty not in self._tables:

@@ -43,6 +43,24 @@ def breakdown(s: TTState, won: bool) -> tuple[int, list[dict[str, Any]]]:
     return total, details
 
 
+HERO_ROWS = (("virtues", "Virtues"), ("speed", "Speed"), ("shevitsa", "Shevitsa"), ("artifacts", "Artifacts"),
+             ("sacred_stones", "Sacred Stones"), ("spirit", "Spirit"), ("points", "The Hero's points"))
+TEAM_ROWS = (("future_quest", "The Future's Quest (the team)"), ("remaining_turns", "Turns to spare (the team)"))
+
+
+def score_sheet(result: Result) -> list[tuple[str, list[str]]]:
+    """The score sheet (L346-L357): a column per Hero, a row per scoring item, then the team's own items and
+    the team's score (the same in every column: the Heroes win or lose together)."""
+    heroes = [d for d in result.details if not d.get("team")]
+    team = next((d for d in result.details if d.get("team")), None)
+    if team is None or len(heroes) != len(result.scores):
+        return [("Team score", [f"{result.team_score:g}"] * len(result.scores))]
+    rows = [(label, [f"{h[key]}" for h in heroes]) for key, label in HERO_ROWS]
+    rows += [(label, [f"{team[key]}"] * len(heroes)) for key, label in TEAM_ROWS]
+    rows.append(("Team score", [f"{team['total']}"] * len(heroes)))
+    return rows
+
+
 def end_game(s: TTState, won: bool, reason: str) -> None:
     score, details = breakdown(s, won)
     details[-1]["reason"] = reason

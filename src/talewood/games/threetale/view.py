@@ -13,6 +13,7 @@ from typing import Any
 from ...engine import seat_name
 from .actions import CORNERS
 from .content import SPACE_KINDS, VIRTUES
+from .scoring import score_sheet
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES
 
@@ -36,7 +37,7 @@ def token_json(s: TTState, tok: int) -> dict[str, Any] | None:
 
 def artifact_json(s: TTState, a: int, seat: int | None = None) -> dict[str, Any]:
     art = s.t.artifacts[a]
-    out: dict[str, Any] = {"id": art.id, "name": art.name, "level": art.level, "slot": art.slot,
+    out: dict[str, Any] = {"index": a, "id": art.id, "name": art.name, "level": art.level, "slot": art.slot,
                            "usage": art.usage, "text": art.text}
     if art.usage == "activation":
         out["activation"] = art.activation
@@ -62,11 +63,11 @@ def hero_json(s: TTState, seat: int) -> dict[str, Any]:
     b = seat * 6
     developed = [ti for ti in s.tal[seat * 3: seat * 3 + 3] if ti >= 0]
     entry.update(
-        hero=hero.id, name=hero.name, text=hero.text,
+        hero=hero.id, index=h, name=hero.name, text=hero.text,
         virtues={v: s.vir[b + i] for i, v in enumerate(VIRTUES)},
         bands={v: s.tier(seat, i) for i, v in enumerate(VIRTUES) if i > 0},
         speed=s.speed[seat], speed_now=s.speed_now(seat), spirit=s.spirit[seat], shevitsa=s.shev[seat],
-        talents=[{"id": tal.id, "level": tal.level, "name": tal.name, "text": tal.text,
+        talents=[{"index": s.t.talents.index(tal), "id": tal.id, "level": tal.level, "name": tal.name, "text": tal.text,
                   "developed": s.t.talent_hero[s.t.talents.index(tal)] == h and s.t.talents.index(tal) in developed}
                  for tal in hero.talents],
         artifacts=[artifact_json(s, a, seat) for a in s.arts[seat]],
@@ -108,7 +109,7 @@ def map_json(s: TTState) -> list[dict[str, Any]]:
                 "hero": s.t.c.heroes[s.hero[hero]].id if hero >= 0 else None,
                 "figure": sp == s.figure, "virus": sp in s.viruses,
             })
-        out.append({"id": tile.id, "name": tile.name, "text": tile.text, "x": s.tile_x[t], "y": s.tile_y[t],
+        out.append({"index": t, "id": tile.id, "name": tile.name, "text": tile.text, "x": s.tile_x[t], "y": s.tile_y[t],
                     "rotation": s.tile_rot[t] * 90, "flipped": s.flipped[t], "spaces": spaces})
     return out
 
@@ -175,6 +176,8 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
         "game": "threetale", "seat": seat, "players": s.players, "current_player": s.current_player,
         "prompt": s.prompt(), "decision": s.decision_view(), "over": s.over,
         "result": s.final.to_json() if s.final else None,
+        "verdict": s.final.verdict() if s.final else None,
+        "score_sheet": [[label, cells] for label, cells in score_sheet(s.final)] if s.final else None,
         "phase": PHASES[s.phase], "turn": s.turn_no, "round": s.round_no,
         "order": [s.name(x) for x in s.order], "current_hero": s.name(s.cur) if s.cur >= 0 else None,
         "prophecies": [{"id": c.prophecies[p].id, "sign": c.prophecies[p].sign, "name": c.prophecies[p].name,
@@ -183,7 +186,7 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
         "player_states": [hero_json(s, x) for x in range(s.players)],
         "map": map_json(s),
         "tiles_left": s.tiles_left(),
-        "drawn_tiles": [{"id": c.tiles[t].id, "name": c.tiles[t].name, "text": c.tiles[t].text,
+        "drawn_tiles": [{"index": t, "id": c.tiles[t].id, "name": c.tiles[t].name, "text": c.tiles[t].text,
                          "spaces": list(c.tiles[t].spaces)} for t in s.drawn],
         "blessings": s.blessings,
         "battle": battle_json(s),
@@ -193,9 +196,9 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
     if s.cur >= 0 and s.phase in (PAST, FUTURE):
         cur = s.cur
         view["this_turn"] = {
-            "hero": s.name(cur), "steps_left": s.steps_left(cur), "actions_left": max(0, s.actions_left(cur)),
-            "dice_to_turn": s.turns_left(cur),
-            "bonus_cards": [{"name": s.t.hero_bonus[b].name, "text": s.t.hero_bonus[b].text,
+            "hero": s.name(cur), "seat": cur, "steps_left": s.steps_left(cur),
+            "actions_left": max(0, s.actions_left(cur)), "dice_to_turn": s.turns_left(cur),
+            "bonus_cards": [{"index": b, "name": s.t.hero_bonus[b].name, "text": s.t.hero_bonus[b].text,
                              "used": b not in s.bonus_unused} for b in s.bonus_hand],
         }
     if s.r_kind:
@@ -205,7 +208,7 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
         view["roll"] = {"dice": s.r_dice, "positive": s.r_pos}
     if s.on_offer:
         if s.offer_for >= 0 and type(s.stack[-1]).__name__ == "KeepQuest":
-            view["offer"] = [{"name": c.quests[q].name, "text": c.quests[q].text} for q in s.on_offer]
+            view["offer"] = [{"index": q, "name": c.quests[q].name, "text": c.quests[q].text} for q in s.on_offer]
         else:
             view["offer"] = [artifact_json(s, a) for a in s.on_offer]
     return view
