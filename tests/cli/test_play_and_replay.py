@@ -18,7 +18,7 @@ from rich.console import Console
 
 from talewood.cli import main
 from talewood.engine import load_record, replay
-from talewood.games import load
+from talewood.games import available, load
 from talewood.terminal import play, step_through
 
 
@@ -114,7 +114,8 @@ def test_resume_refuses_a_finished_game_and_fixed_settings(tmp_path, capsys):
     code = main(["play", "greylune", "--resume", str(path)])
     assert code == 2
     code = main(["play"])
-    assert code == 2 and "name a game to play (spirits, greylune), or give --resume FILE" in capsys.readouterr().err
+    games = ", ".join(available())
+    assert code == 2 and f"name a game to play ({games}), or give --resume FILE" in capsys.readouterr().err
 
 
 def test_ctrl_c_in_play_saves_and_ends_without_a_traceback(tmp_path):

@@ -27,6 +27,7 @@ class ThreeTaleGame(Game):
     min_players = SEATS
     max_players = SEATS
     cooperative = True
+    seat_noun = "Hero"
 
     def __init__(self) -> None:
         self._tables: dict[str, Tables] = {}
@@ -36,25 +37,34 @@ class ThreeTaleGame(Game):
         self.action_space = normal.space
         self.ids = normal.ids
         self.teams_of_heroes = ["+".join(h.id for h in combo) for combo in itertools.combinations(c.heroes, SEATS)]
+        hero_names = {h.id: h.name for h in c.heroes}
         self.option_set = OptionSet((
             Option("future", "choice", "random", "the Future: drawn at random from the three Prophecies, or one "
-                   "forced (it is among the three drawn)", choices=("random", *(f.id for f in c.futures))),
-            Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known"),
+                   "forced (it is among the three drawn)", choices=("random", *(f.id for f in c.futures)),
+                   title="Future", choice_labels=("as the Prophecies fall", *(f.name for f in c.futures))),
+            Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known",
+                   title="Tutorial (a first game)"),
             Option("difficulty", "choice", "normal", "the tuning knobs of the designed content",
-                   choices=DIFFICULTIES),
+                   choices=DIFFICULTIES, title="Difficulty"),
             Option("heroes", "choice", "choose", "each player picks a Hero after the Prophecies, or a fixed team "
-                   "(seats in the order named)", choices=("choose", *self.teams_of_heroes)),
+                   "(seats in the order named)", choices=("choose", *self.teams_of_heroes), title="Heroes",
+                   choice_labels=("each player picks a Hero", *(
+                       ", ".join(hero_names[h] for h in team.split("+")) for team in self.teams_of_heroes))),
             Option("hope_scope", "choice", rulings.HOPE_SCOPES[0], "Hope turns dice once per band each turn, or "
-                   "on every roll", choices=rulings.HOPE_SCOPES),
+                   "on every roll", choices=rulings.HOPE_SCOPES, title="Hope",
+                   choice_labels=("a budget each turn", "on every roll")),
             Option("crown_attacks", "choice", rulings.CROWN_ATTACKS[0], "the Crown of Evil: one attack a turn, "
-                   "or one per Action", choices=rulings.CROWN_ATTACKS),
+                   "or one per Action", choices=rulings.CROWN_ATTACKS, title="Attacks in the Crown of Evil",
+                   choice_labels=("one a turn", "one per Action")),
             Option("ring_transfer", "bool", rulings.RINGS_TRANSFERABLE_DEFAULT, "the Nine Rings: a Ring may be "
-                   "given to an adjacent Hero as an Action"),
+                   "given to an adjacent Hero as an Action", title="Rings may be given"),
             Option("tree_flips", "choice", rulings.TREE_FLIPS[0], "the Parallel Land: the Tree's flips at random "
-                   "or chosen by the players", choices=rulings.TREE_FLIPS),
+                   "or chosen by the players", choices=rulings.TREE_FLIPS, title="The Tree's flips",
+                   choice_labels=("at random", "chosen by the players")),
             Option("removal_fallback", "choice", rulings.REMOVAL_FALLBACKS[0], "the Information Flood, when no "
                    "free tile has 1 or 2 borders: remove the free tile with the fewest, or a Hero's (a loss)",
-                   choices=rulings.REMOVAL_FALLBACKS),
+                   choices=rulings.REMOVAL_FALLBACKS, title="Removing a tile with no free choice",
+                   choice_labels=("the free tile with the fewest borders", "a Hero's tile (a loss)")),
         ))
         from .scenario import SCHEMA
 

@@ -122,7 +122,7 @@ def render(state: State, seat: int | None) -> RenderableType:
     if view["result"]:
         names = [h["name"] for h in view["player_states"]]
         parts.append(Text(view["verdict"], style="bold"))
-        parts.append(score_table(view["score_sheet"], names, view["result"]["winners"], title="The team's score"))
+        parts.append(score_table(view["score_sheet"], names, view["result"]["winners"]))
     elif view["prompt"]:
         parts.append(Text(view["prompt"]))
     return Group(*parts)
