@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ui.svg import Canvas, score_sheet
+from ...ui.text import count
 from .actions import DIRECTIONS
 
 WIDTH = 1240
@@ -318,8 +319,8 @@ def _this_turn(b: _Board, x: float, y: float) -> float:
     if not t or b.view.get("over"):
         return y
     c = b.c
-    c.text(x, y + 13, f"{t['hero']}'s turn: {t['steps_left']} Steps, {t['actions_left']} Actions, "
-                      f"{t['dice_to_turn']} dice to turn", size=11, weight="bold")
+    c.text(x, y + 13, f"{t['hero']}'s turn: {count(t['steps_left'], 'Step')}, {count(t['actions_left'], 'Action')}, "
+                      f"{count(t['dice_to_turn'], 'die', 'dice')} to turn", size=11, weight="bold")
     y += 18
     if t["bonus_cards"]:
         cx = x
@@ -354,7 +355,7 @@ def _dashboard(b: _Board, h: dict[str, Any], x: float, y: float, me: bool) -> fl
     c.text(x + 10, y + 36, f"Speed {h['speed']} (now {h['speed_now']})   Spirit {h['spirit']}   "
                            f"Shevitsa {h['shevitsa']}   Offerings {h['offerings']}   "
                            f"Sacred Stones {h['sacred_stones']}", size=11)
-    where = f"on the {pos['corner']} space of tile {pos['tile']}" if pos else "not on the Map"
+    where = f"on the {pos['corner']} space of {pos['tile_name']}" if pos else "not on the Map"
     extra = ""
     if "rings" in h:
         extra = f"   Rings {h['rings']}   Seeds {h['seeds']}   Heads {', '.join(map(str, h['heads'])) or 'none'}"

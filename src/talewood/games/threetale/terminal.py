@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import State
-from ...ui.text import score_table
+from ...ui.text import count, score_table
 
 HERO_STYLES = ("bold red", "bold blue", "bold green")
 MARKS = {"tree": "TT", "altar": "Al", "portal": "Po", "white": "Wh", "red": "Re", "black": "Bk",
@@ -76,7 +76,7 @@ def hero_panel(h: dict[str, Any], me: bool) -> Panel:
     if "rings" in h:
         lines.append(f"Rings {h['rings']}  Seeds {h['seeds']}  Heads {', '.join(map(str, h['heads'])) or 'none'}")
     pos = h.get("position")
-    lines.append(f"On the {pos['corner']} space of tile {pos['tile']}" if pos else "Not on the Map")
+    lines.append(f"On the {pos['corner']} space of {pos['tile_name']}" if pos else "Not on the Map")
     return Panel(Text("\n".join(lines)), title=title, border_style=HERO_STYLES[h["seat"]] if me else "white")
 
 
@@ -106,8 +106,9 @@ def render(state: State, seat: int | None) -> RenderableType:
     parts: list[RenderableType] = [Text(title, style="bold"), Text(future_text(view)), map_text(view)]
     turn = view.get("this_turn")
     if turn and not view["over"]:
-        parts.append(Text(f"{turn['hero']}'s turn: {turn['steps_left']} Steps, {turn['actions_left']} Actions, "
-                          f"{turn['dice_to_turn']} dice to turn"))
+        parts.append(Text(f"{turn['hero']}'s turn: {count(turn['steps_left'], 'Step')}, "
+                          f"{count(turn['actions_left'], 'Action')}, "
+                          f"{count(turn['dice_to_turn'], 'die', 'dice')} to turn"))
     battle = view.get("battle")
     if battle:
         parts.append(Text(f"Battle: {battle['enemy']} — Speed {battle['speed']}, Defense {battle['defense']}, "
@@ -123,6 +124,4 @@ def render(state: State, seat: int | None) -> RenderableType:
         names = [h["name"] for h in view["player_states"]]
         parts.append(Text(view["verdict"], style="bold"))
         parts.append(score_table(view["score_sheet"], names, view["result"]["winners"]))
-    elif view["prompt"]:
-        parts.append(Text(view["prompt"]))
     return Group(*parts)

@@ -618,9 +618,9 @@ class Turn(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        seat = self.seat
-        return (f"move ({s.steps_left(seat)} Steps left) or act ({max(0, s.actions_left(seat))} Actions left), "
-                f"or end your turn")
+        steps, actions = s.steps_left(self.seat), max(0, s.actions_left(self.seat))
+        return (f"move ({steps} Step{'' if steps == 1 else 's'} left) or act ({actions} "
+                f"Action{'' if actions == 1 else 's'} left), or end your turn")
 
     def legal(self, s: TTState) -> list[int]:
         return turn_options(s, self.seat)

@@ -89,7 +89,8 @@ def hero_json(s: TTState, seat: int) -> dict[str, Any]:
 
 def space_json(s: TTState, sp: int) -> dict[str, Any]:
     x, y = s.xy(sp)
-    return {"space": sp, "tile": s.t.c.tiles[sp >> 2].id, "corner": CORNERS[sp & 3], "x": x, "y": y}
+    return {"space": sp, "tile": s.t.c.tiles[sp >> 2].id, "tile_name": s.tile_name(sp >> 2),
+            "corner": CORNERS[sp & 3], "x": x, "y": y}
 
 
 def map_json(s: TTState) -> list[dict[str, Any]]:
