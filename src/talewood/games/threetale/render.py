@@ -294,17 +294,7 @@ def _future(b: _Board, x: float, y: float) -> float:
     if not f:
         c.text(x, y + 14, "The Future: not yet known", size=12, fill="#555")
         return y + 24
-    clock = f["clock"]
-    if clock["kind"] == "flips":
-        line = f"Tiles flipped: {clock['flipped']} (the team loses at {clock['lose_at']})"
-    elif clock["kind"] == "removals":
-        line = (f"Tiles left: {clock['tiles_left']} (the team loses at {clock['lose_at_tiles']}); "
-                f"Words of Wisdom {f['words_of_wisdom']} of {f['needed']}")
-    elif clock["kind"] == "unturned":
-        line = (f"Unturned tiles: {clock['unturned']} (the team wins at {clock['win_at']}); "
-                f"Parallel Virtues left {f['parallel_virtues_left']}")
-    else:
-        line = f"Tentacles left: {clock['tentacles_left']}; the Vicinator's Defense {f['vicinator_defense']}"
+    line = f["clock_text"]
     with c.group("future", None, f"{f['text']} Reward: {f['reward']} points."):
         c.rect(x, y, PANEL_W, 56, "#e4dcf3", "#5b3f8f", 1.5)
         c.text(x + 8, y + 18, f"The Future {f['number']}: {f['name']}", size=13, weight="bold", fill="#3b2466")

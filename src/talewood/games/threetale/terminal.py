@@ -84,18 +84,7 @@ def future_text(view: dict[str, Any]) -> str:
     f = view.get("future")
     if not f:
         return "The Future: not yet known (Prophecies: " + ", ".join(p["name"] for p in view["prophecies"]) + ")"
-    clock = f["clock"]
-    if clock["kind"] == "flips":
-        line = f"tiles flipped {clock['flipped']} (the team loses at {clock['lose_at']})"
-    elif clock["kind"] == "removals":
-        line = (f"tiles left {clock['tiles_left']} (the team loses at {clock['lose_at_tiles']}), Words of Wisdom "
-                f"{f['words_of_wisdom']} of {f['needed']}")
-    elif clock["kind"] == "unturned":
-        line = (f"unturned tiles {clock['unturned']} (the team wins at {clock['win_at']}), Parallel Virtues left "
-                f"{f['parallel_virtues_left']}")
-    else:
-        line = f"Tentacles left {clock['tentacles_left']}, the Vicinator's Defense {f['vicinator_defense']}"
-    return f"The Future {f['number']}: {f['name']} — {line}"
+    return f"The Future {f['number']}: {f['name']} — {f['clock_text']}"
 
 
 def render(state: State, seat: int | None) -> RenderableType:

@@ -161,6 +161,7 @@ def future_json(s: TTState) -> dict[str, Any] | None:
         out["viruses"] = [space_json(s, v) for v in s.viruses if v >= 0]
         if s.tentacle >= 0:
             out["last_tentacle"] = future_card_json(s, s.tentacle)
+    out["clock_text"] = clock_text(out)
     known = {}
     for d in s.future_decks():
         if s.top[d]:
@@ -169,6 +170,20 @@ def future_json(s: TTState) -> dict[str, Any] | None:
         out["known_top_cards"] = known
     out["decks"] = {s.t.fdecks[d - FUTURE_DECK].name: s.cards_left(d) for d in s.future_decks()}
     return out
+
+
+def clock_text(f: dict[str, Any]) -> str:
+    """The Future's clock in words, from its part of the view."""
+    clock = f["clock"]
+    if clock["kind"] == "flips":
+        return f"Tiles flipped: {clock['flipped']} (the team loses at {clock['lose_at']})"
+    if clock["kind"] == "removals":
+        return (f"Tiles left: {clock['tiles_left']} (the team loses at {clock['lose_at_tiles']}); Words of Wisdom "
+                f"{f['words_of_wisdom']} of {f['needed']}")
+    if clock["kind"] == "unturned":
+        return (f"Unturned tiles: {clock['unturned']} (the team wins at {clock['win_at']}); Parallel Virtues left "
+                f"{f['parallel_virtues_left']}")
+    return f"Tentacles left: {clock['tentacles_left']}; the Vicinator's Defense {f['vicinator_defense']}"
 
 
 def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
