@@ -6,7 +6,9 @@
 
 Every game is appended to the results file (JSON lines, `--out`) as soon as it ends, so a run that is
 stopped keeps what it played and the next run plays only the games still missing (the same seeds: game
-k of a Future has seed `--seed` + k). The Futures take turns, so a stopped run has a sample of each.
+k of a Future has seed `--seed` + k). The Futures take turns, so a stopped run has a sample of each, and
+game k's Heroes are the k-th of the ten possible teams (in turn), so each Hero plays 3 games in 5 and its
+presence can be measured.
 The table gives per bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
 and per Hero the team's win rate with and without that Hero (its presence, in points).
 """
@@ -40,11 +42,12 @@ def played(out: Path) -> list[dict[str, Any]]:
 def run(bot: str, games: int, difficulty: str, seed: int, out: Path) -> None:
     done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out)}
     out.parent.mkdir(parents=True, exist_ok=True)
+    teams = load("threetale").teams_of_heroes  # type: ignore[attr-defined]
     for k in range(games):
         for future in futures():
             if (bot, difficulty, future, seed + k) in done:
                 continue
-            options = {"future": future, "difficulty": difficulty}
+            options = {"future": future, "difficulty": difficulty, "heroes": teams[k % len(teams)]}
             o = play_game("threetale", Outcome(seed=seed + k, players=3, seats=[bot] * 3), options,
                           keep_details=True)
             heroes = [d["hero"] for d in o.details if not d.get("team")]

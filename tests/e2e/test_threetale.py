@@ -60,9 +60,27 @@ def test_one_person_with_two_bot_heroes_plays_a_whole_game(server: Server, brows
     assert verdict.startswith("The team wins") or verdict.startswith("The team loses")
     assert "Team score" in page.inner_text("#scores") and "The Hero's points" in page.inner_text("#scores")
     assert page.locator("#board svg .score-sheet").count() == 1
+    page.click("#replay-link")
+    page.wait_for_selector("#board svg")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#step').textContent.startsWith('move 1 ')")
+    assert "The Map" in page.inner_text("#board") or "Prophecy" in page.inner_text("#board")
     page.context.close()
     for stage in ("start", "middle", "end"):
         assert (screens / f"threetale-desktop-{stage}.png").stat().st_size > 10_000
+
+
+def test_a_spectator_watches_three_bot_heroes(server: Server, browser: Any) -> None:
+    g = server.post("/api/games", {"game": "threetale", "players": 3, "seats": ["greedy", "random", "greedy"],
+                                   "options": {"future": "parallel_land"}, "seed": 3})
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(g["spectator_url"])
+    page.wait_for_selector("#board svg")
+    assert "spectating" in page.inner_text("header")
+    page.wait_for_function("!document.querySelector('#scores-card').hidden", timeout=60000)
+    assert page.inner_text("#verdict").startswith("The team")
+    assert page.locator("#board svg [data-action]").count() == 0
+    page.close()
 
 
 def test_three_people_share_one_browser_to_the_end(server: Server, browser: Any, screens: Path) -> None:
