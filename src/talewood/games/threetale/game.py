@@ -45,7 +45,8 @@ class ThreeTaleGame(Game):
             Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known",
                    title="Tutorial (a first game)"),
             Option("difficulty", "choice", "normal", "the tuning knobs of the designed content",
-                   choices=DIFFICULTIES, title="Difficulty"),
+                   choices=DIFFICULTIES, title="Difficulty",
+                   choice_labels=("easier Futures", "as designed", "harder Futures")),
             Option("heroes", "choice", "choose", "each player picks a Hero after the Prophecies, or a fixed team "
                    "(seats in the order named)", choices=("choose", *self.teams_of_heroes), title="Heroes",
                    choice_labels=("each player picks a Hero", *(
