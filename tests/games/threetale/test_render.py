@@ -135,3 +135,18 @@ def test_the_end_shows_the_team_score_sheet_in_the_browser_and_the_terminal() ->
     assert all(d["hero"] in texts for d in heroes)
     out = terminal_text(state, 0)
     assert result.verdict() in out and "Team score" in out and "The Hero's points" in out
+
+
+def test_counts_read_as_words_one_step_one_action_one_die() -> None:
+    import re
+
+    wrong = re.compile(r"\b1 (Steps|Actions|dice)\b")
+    prompts = 0
+    for state in playout("path_of_initiation", 6):
+        if state.is_over:
+            continue
+        seat = state.current_player
+        texts = [state.prompt(), terminal_text(state, seat), render.render_svg(state.view(seat), seat, [])]
+        assert not any(wrong.search(t) for t in texts), [wrong.search(t) for t in texts]
+        prompts += "1 Step left" in texts[0] or "1 Action left" in texts[0]
+    assert prompts
