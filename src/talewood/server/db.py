@@ -74,6 +74,7 @@ class SafeJSON(_Forgiving):
     """JSON whose unreadable text comes back as `Unreadable`."""
 
     impl = JSON
+    cache_ok = True
 
     def fallback(self, value: Any) -> Any:
         return Unreadable(value)
@@ -83,6 +84,7 @@ class SafeDateTime(_Forgiving):
     """A timestamp whose unreadable text comes back as None."""
 
     impl = DateTime(timezone=True)
+    cache_ok = True
 
 
 metadata = MetaData()
