@@ -334,7 +334,8 @@ def _dashboard(b: _Board, h: dict[str, Any], x: float, y: float, me: bool) -> fl
     top = y
     lines_h = 214 if h.get("hero") else 40
     c.rect(x, y, PANEL_W, lines_h, "#fffaf0", colour, 3 if me else 1.5)
-    title = f"{h['name']} — {h['player']}" + (" (you)" if me else "")
+    title = (f"{h['name']} — {h['player']}" if h.get("hero") else f"{h['player']}: no Hero yet") + \
+        (" (you)" if me else "")
     with c.group("hero", None, h.get("text") or title, seat=h["seat"] + 1):
         c.circle(x + 14, y + 14, 8, colour)
         c.text(x + 28, y + 19, _short(title, 46), size=13, weight="bold", fill=colour)

@@ -58,7 +58,7 @@ def map_text(view: dict[str, Any]) -> Text:
 
 
 def hero_panel(h: dict[str, Any], me: bool) -> Panel:
-    title = f"{h['name']} — {h['player']}" + (" (you)" if me else "")
+    title = (f"{h['name']} — {h['player']}" if h.get("hero") else h["player"]) + (" (you)" if me else "")
     if not h.get("hero"):
         return Panel(Text("no Hero chosen yet"), title=title)
     virtues = "  ".join(f"{name.capitalize()} {value}" for name, value in h["virtues"].items())
