@@ -17,7 +17,8 @@ from .helpers import GAME
 SVG = "{http://www.w3.org/2000/svg}"
 FUTURES = [f.id for f in GAME.content.futures]
 # where an action of each kind is drawn: the class of its clickable group
-PLACE = {"step": "space", "space": "space", "start_space": "space", "snap": "chip", "tile": "chip",
+PLACE = {"pick_hero": "hero-card", "step": "space", "space": "space", "start_space": "space", "snap": "chip",
+         "tile": "chip",
          "portal_to": "chip", "choose_tile": "drawn-tile", "raise_virtue": "chip", "lower_virtue": "chip",
          "give_to": "chip", "bless_to": "chip", "keeper": "chip", "stone": "chip", "give_ring": "chip",
          "order_hero": "chip"}

@@ -104,6 +104,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     y = _drawn_tiles(b, 10, y)
     y = _battle(b, 10, y)
     y = _offer(b, 10, y)
+    y = _heroes_to_choose(b, 10, y)
     y = _prophecies(b, 10, y)
     py = _future(b, PANEL_X, y_map)
     py = _this_turn(b, PANEL_X, py)
@@ -264,6 +265,24 @@ def _offer(b: _Board, x: float, y: float) -> float:
             c.rect(cx, cy, 200, 22, "#e6dcf2" if is_art else "#b9d7ee", "#f5b700" if acts else "#555",
                    2 if acts else 1, rx=4)
             c.text(cx + 100, cy + 15, _short(card["name"], 30), size=11, anchor="middle")
+        cx += 206
+        if cx + 200 > MAP_W:
+            cx, cy = x + 70, cy + 26
+    return cy + 30
+
+
+def _heroes_to_choose(b: _Board, x: float, y: float) -> float:
+    heroes = b.view.get("heroes_to_choose")
+    if not heroes:
+        return y
+    c = b.c
+    c.text(x, y + 14, "Heroes:", size=12, weight="bold")
+    cx, cy = x + 70, y
+    for h in heroes:
+        acts = b.acts(("pick_hero",), hero=h["index"])
+        with c.group("hero-card", acts[0] if acts else None, h["text"]):
+            c.rect(cx, cy, 200, 22, "#f0e6c8", "#f5b700" if acts else "#6b4f1d", 2 if acts else 1, rx=4)
+            c.text(cx + 100, cy + 15, h["name"], size=11, anchor="middle")
         cx += 206
         if cx + 200 > MAP_W:
             cx, cy = x + 70, cy + 26

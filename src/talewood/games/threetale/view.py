@@ -217,6 +217,14 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
             "bonus_cards": [{"index": b, "name": s.t.hero_bonus[b].name, "text": s.t.hero_bonus[b].text,
                              "used": b not in s.bonus_unused} for b in s.bonus_hand],
         }
+    if s.phase == SETUP and min(s.hero) < 0:
+        view["heroes_to_choose"] = [
+            {"index": i, "id": h.id, "name": h.name,
+             "text": f"{h.name}: {h.text} Starts with " + ", ".join(
+                 f"{v.capitalize()} {n}" for v, n in zip(VIRTUES, h.virtues, strict=True))
+             + f", Speed {h.speed}, Spirit {h.spirit}. Talents: " + "; ".join(
+                 f"{t.name} (Level {t.level}): {t.text}" for t in h.talents)}
+            for i, h in enumerate(c.heroes) if i not in s.hero]
     if s.r_kind:
         if s.r_card >= 0:
             x = c.treasures[s.r_card]
