@@ -251,42 +251,41 @@ def _battle(b: _Board, x: float, y: float) -> float:
     return y + 72
 
 
-def _offer(b: _Board, x: float, y: float) -> float:
-    offer = b.view.get("offer")
-    if not offer:
+def _card_row(b: _Board, x: float, y: float, title: str, cls: str,
+              cards: list[tuple[dict[str, Any] | None, str, str, str]]) -> float:
+    """A titled row of cards (action, text to read, name, colour), wrapped to the map's width; a card
+    that is a legal choice is clickable."""
+    if not cards:
         return y
     c = b.c
-    c.text(x, y + 14, "On offer:", size=12, weight="bold")
+    c.text(x, y + 14, title, size=12, weight="bold")
     cx, cy = x + 70, y
-    for card in offer:
-        is_art = "level" in card and "slot" in card
-        acts = b.acts(("artifact",), artifact=card["index"]) if is_art else b.acts(("quest",), quest=card["index"])
-        with c.group("offer-card", acts[0] if acts else None, f"{card['name']}: {card['text']}"):
-            c.rect(cx, cy, 200, 22, "#e6dcf2" if is_art else "#b9d7ee", "#f5b700" if acts else "#555",
-                   2 if acts else 1, rx=4)
-            c.text(cx + 100, cy + 15, _short(card["name"], 30), size=11, anchor="middle")
+    for act, info, name, fill in cards:
+        with c.group(cls, act, info):
+            c.rect(cx, cy, 200, 22, fill, "#f5b700" if act else "#555", 2 if act else 1, rx=4)
+            c.text(cx + 100, cy + 15, _short(name, 30), size=11, anchor="middle")
         cx += 206
         if cx + 200 > MAP_W:
             cx, cy = x + 70, cy + 26
     return cy + 30
+
+
+def _offer(b: _Board, x: float, y: float) -> float:
+    cards = []
+    for card in b.view.get("offer") or []:
+        is_art = "level" in card and "slot" in card
+        acts = b.acts(("artifact",), artifact=card["index"]) if is_art else b.acts(("quest",), quest=card["index"])
+        cards.append((acts[0] if acts else None, f"{card['name']}: {card['text']}", card["name"],
+                      "#e6dcf2" if is_art else "#b9d7ee"))
+    return _card_row(b, x, y, "On offer:", "offer-card", cards)
 
 
 def _heroes_to_choose(b: _Board, x: float, y: float) -> float:
-    heroes = b.view.get("heroes_to_choose")
-    if not heroes:
-        return y
-    c = b.c
-    c.text(x, y + 14, "Heroes:", size=12, weight="bold")
-    cx, cy = x + 70, y
-    for h in heroes:
+    cards = []
+    for h in b.view.get("heroes_to_choose") or []:
         acts = b.acts(("pick_hero",), hero=h["index"])
-        with c.group("hero-card", acts[0] if acts else None, h["text"]):
-            c.rect(cx, cy, 200, 22, "#f0e6c8", "#f5b700" if acts else "#6b4f1d", 2 if acts else 1, rx=4)
-            c.text(cx + 100, cy + 15, h["name"], size=11, anchor="middle")
-        cx += 206
-        if cx + 200 > MAP_W:
-            cx, cy = x + 70, cy + 26
-    return cy + 30
+        cards.append((acts[0] if acts else None, h["text"], h["name"], "#f0e6c8"))
+    return _card_row(b, x, y, "Heroes:", "hero-card", cards)
 
 
 def _prophecies(b: _Board, x: float, y: float) -> float:
