@@ -398,6 +398,8 @@ class Game(ABC):
     action_space: ActionSpace
     # a cooperative game: every seat is on one team that wins or loses together
     cooperative: bool = False
+    # what a seat is called where people choose who plays it (the lobby): "Hero" where each seat is a Hero
+    seat_noun: str = "Player"
     # the keys a scenario (a position described as data) may set: see engine/scenario.py
     scenario_schema: ScenarioSchema
 

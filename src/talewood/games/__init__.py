@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "spirits": "talewood.games.spirits.game:SpiritsGame",
     "greylune": "talewood.games.greylune.game:GreyluneGame",
     "trial": "talewood.games.trial.game:TrialGame",
+    "threetale": "talewood.games.threetale.game:ThreeTaleGame",
 }
 
 _loaded: dict[str, Game] = {}

@@ -405,7 +405,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         for gid in available():
             g = load(gid)
             games.append({"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
-                          "options": [o.to_json() for o in g.option_set.options]})
+                          "seat_noun": g.seat_noun, "options": [o.to_json() for o in g.option_set.options]})
         return {"games": games, "seat_kinds": ["human", *seat_kinds()],
                 "turn_limit": {"minimum": MIN_TURN_LIMIT, "maximum": MAX_TURN_LIMIT}}
 

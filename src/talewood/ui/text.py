@@ -18,3 +18,8 @@ def score_table(sheet: Sequence[tuple[str, Sequence[str]]], names: Sequence[str]
         style = "bold" if r == len(sheet) - 1 else None
         table.add_row(label, *cells, style=style)
     return table
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """`n` things in words: "1 Step", "2 Steps", "1 die", "3 dice"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"

@@ -30,7 +30,7 @@ function drawSeats() {
     const s = el("select", { id: `seat-${i}`, "data-seat": i });
     for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
     s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
-    box.append(el("label", {}, `Player ${i + 1} `, s));
+    box.append(el("label", {}, `${currentGame().seat_noun || "Player"} ${i + 1} `, s));
   }
 }
 function drawOptions() {

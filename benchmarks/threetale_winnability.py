@@ -1,0 +1,109 @@
+"""ThreeTale's winnability: how often a bot team wins each Future, one game at a time, resumable.
+
+    .venv/bin/python benchmarks/threetale_winnability.py --bot normal --games 300      # per Future
+    .venv/bin/python benchmarks/threetale_winnability.py --bot greedy --games 300 --difficulty easier
+    .venv/bin/python benchmarks/threetale_winnability.py --table                        # what the file holds
+
+Every game is appended to the results file (JSON lines, `--out`) as soon as it ends, so a run that is
+stopped keeps what it played and the next run plays only the games still missing (the same seeds: game
+k of a Future has seed `--seed` + k). The Futures take turns, so a stopped run has a sample of each, and
+game k's Heroes are the k-th of the ten possible teams (in turn), so each Hero plays 3 games in 5 and its
+presence can be measured.
+The table gives per bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
+and per Hero the team's win rate with and without that Hero (its presence, in points).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from talewood.games import load
+from talewood.sim.play import Outcome, play_game
+from talewood.sim.ratings import wilson
+
+OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
+
+
+def futures() -> list[str]:
+    return [f.id for f in load("threetale").content.futures]
+
+
+def played(out: Path) -> list[dict[str, Any]]:
+    if not out.exists():
+        return []
+    return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+
+
+def run(bot: str, games: int, difficulty: str, seed: int, out: Path) -> None:
+    done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out)}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    teams = load("threetale").teams_of_heroes  # type: ignore[attr-defined]
+    for k in range(games):
+        for future in futures():
+            if (bot, difficulty, future, seed + k) in done:
+                continue
+            options = {"future": future, "difficulty": difficulty, "heroes": teams[k % len(teams)]}
+            o = play_game("threetale", Outcome(seed=seed + k, players=3, seats=[bot] * 3), options,
+                          keep_details=True)
+            heroes = [d["hero"] for d in o.details if not d.get("team")]
+            row = {"bot": bot, "difficulty": difficulty, "future": future, "seed": seed + k, "won": o.team_won,
+                   "score": o.team_score, "heroes": heroes, "decisions": o.decisions,
+                   "seconds": round(o.seconds, 2), "error": o.error,
+                   "reason": next((d.get("reason") for d in o.details if d.get("team")), None)}
+            with out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+            print(f"{bot} {difficulty} {future} seed {seed + k}: {'won' if o.team_won else 'lost'} "
+                  f"({row['reason']}), {o.seconds:.0f} s", file=sys.stderr, flush=True)
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        if r["error"] is None:
+            groups[(r["bot"], r["difficulty"], r["future"])].append(r)
+    lines = ["| bot | difficulty | Future | games | wins | rate | 95% interval | mean score |",
+             "|---|---|---|---|---|---|---|---|"]
+    for (bot, difficulty, future), rs in sorted(groups.items()):
+        wins = sum(1 for r in rs if r["won"])
+        lo, hi = wilson(wins, len(rs))
+        score = sum(r["score"] for r in rs) / len(rs)
+        lines.append(f"| {bot} | {difficulty} | {future} | {len(rs)} | {wins} | {wins / len(rs):.1%} "
+                     f"| [{lo:.1%}, {hi:.1%}] | {score:.0f} |")
+    lines += ["", "| bot | difficulty | Hero | games with | win rate with | win rate without | presence |",
+              "|---|---|---|---|---|---|---|"]
+    by_bot: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for (bot, difficulty, _), rs in groups.items():
+        by_bot[(bot, difficulty)].extend(rs)
+    for (bot, difficulty), rs in sorted(by_bot.items()):
+        for hero in sorted({h for r in rs for h in r["heroes"]}):
+            with_ = [r for r in rs if hero in r["heroes"]]
+            without = [r for r in rs if hero not in r["heroes"]]
+            a = sum(r["won"] for r in with_) / len(with_) if with_ else 0.0
+            b = sum(r["won"] for r in without) / len(without) if without else 0.0
+            lines.append(f"| {bot} | {difficulty} | {hero} | {len(with_)} | {a:.1%} | {b:.1%} | "
+                         f"{100 * (a - b):+.1f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bot", default="normal", help="the bot kind of all three Heroes (default: normal)")
+    ap.add_argument("--games", type=int, default=300, help="games per Future (default: 300)")
+    ap.add_argument("--difficulty", default="normal", help="the difficulty option (default: normal)")
+    ap.add_argument("--seed", type=int, default=80_000, help="the first game's seed (default: 80000)")
+    ap.add_argument("--out", type=Path, default=OUT, help=f"the results file (default: {OUT})")
+    ap.add_argument("--table", action="store_true", help="print the table of the results file, play nothing")
+    args = ap.parse_args(argv)
+    if not args.table:
+        run(args.bot, args.games, args.difficulty, args.seed, args.out)
+    print(table(played(args.out)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

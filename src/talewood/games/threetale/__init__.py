@@ -1,0 +1,1 @@
+"""ThreeTale: the cooperative game of three heroes through Past, Present and Future."""

@@ -1,0 +1,237 @@
+"""ThreeTale: the game, its options and the setup of a new tale.
+
+Three Heroes always play: the engine's three seats are the Heroes (which people control which
+Heroes is the web app's business). The Prophecy Phase draws three Prophecies; then each seat picks
+its Hero (option `heroes=choose`, the rulebook's way) and the team sets the turn order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
+from . import rulings
+from .content import DIFFICULTIES, load_content
+from .setup import ChooseOrder, PickHero, take_hero
+from .state import PAST, SETUP, Config, TTState
+from .tables import Tables, build_tables
+
+SEATS = 3
+
+
+class ThreeTaleGame(Game):
+    id = "threetale"
+    name = "ThreeTale"
+    min_players = SEATS
+    max_players = SEATS
+    cooperative = True
+    seat_noun = "Hero"
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Tables] = {}
+        normal = self.tables("normal")
+        c = normal.c
+        self.content = c
+        self.action_space = normal.space
+        self.ids = normal.ids
+        self.teams_of_heroes = ["+".join(h.id for h in combo) for combo in itertools.combinations(c.heroes, SEATS)]
+        hero_names = {h.id: h.name for h in c.heroes}
+        self.option_set = OptionSet((
+            Option("future", "choice", "random", "the Future: drawn at random from the three Prophecies, or one "
+                   "forced (it is among the three drawn)", choices=("random", *(f.id for f in c.futures)),
+                   title="Future", choice_labels=("as the Prophecies fall", *(f.name for f in c.futures))),
+            Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known",
+                   title="Tutorial (a first game)"),
+            Option("difficulty", "choice", "normal", "the tuning knobs of the designed content",
+                   choices=DIFFICULTIES, title="Difficulty",
+                   choice_labels=("easier Futures", "as designed", "harder Futures")),
+            Option("heroes", "choice", "choose", "each player picks a Hero after the Prophecies, or a fixed team "
+                   "(seats in the order named)", choices=("choose", *self.teams_of_heroes), title="Heroes",
+                   choice_labels=("each player picks a Hero", *(
+                       ", ".join(hero_names[h] for h in team.split("+")) for team in self.teams_of_heroes))),
+            Option("hope_scope", "choice", rulings.HOPE_SCOPES[0], "Hope turns dice once per band each turn, or "
+                   "on every roll", choices=rulings.HOPE_SCOPES, title="Hope",
+                   choice_labels=("a budget each turn", "on every roll")),
+            Option("crown_attacks", "choice", rulings.CROWN_ATTACKS[0], "the Crown of Evil: one attack a turn, "
+                   "or one per Action", choices=rulings.CROWN_ATTACKS, title="Attacks in the Crown of Evil",
+                   choice_labels=("one a turn", "one per Action")),
+            Option("ring_transfer", "bool", rulings.RINGS_TRANSFERABLE_DEFAULT, "the Nine Rings: a Ring may be "
+                   "given to an adjacent Hero as an Action", title="Rings may be given"),
+            Option("tree_flips", "choice", rulings.TREE_FLIPS[0], "the Parallel Land: the Tree's flips at random "
+                   "or chosen by the players", choices=rulings.TREE_FLIPS, title="The Tree's flips",
+                   choice_labels=("at random", "chosen by the players")),
+            Option("removal_fallback", "choice", rulings.REMOVAL_FALLBACKS[0], "the Information Flood, when no "
+                   "free tile has 1 or 2 borders: remove the free tile with the fewest, or a Hero's (a loss)",
+                   choices=rulings.REMOVAL_FALLBACKS, title="Removing a tile with no free choice",
+                   choice_labels=("the free tile with the fewest borders", "a Hero's tile (a loss)")),
+        ))
+        from .scenario import SCHEMA
+
+        self.scenario_schema = SCHEMA
+
+    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+        from .scoring import score_sheet
+
+        return score_sheet(result)
+
+    def tables(self, difficulty: str) -> Tables:
+        if difficulty not in self._tables:
+            self._tables[difficulty] = build_tables(load_content(difficulty=difficulty))
+        return self._tables[difficulty]
+
+    def check_options(self, values: Mapping[str, OptionValue | None], players: int) -> None:
+        if values["tutorial"] and values["future"] != "random":
+            tutorial = next(p for p in self.content.prophecies if p.tutorial)
+            if values["future"] != tutorial.future:
+                raise InvalidOption(f"the Tutorial Prophecy's Future is {tutorial.future}: with tutorial=true, "
+                                    f"leave future=random or set future={tutorial.future}")
+
+    def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
+                   tracked: bool) -> TTState:
+        s = TTState.__new__(TTState)
+        s._init_base(self, players, seed, options, tracked)
+        setup(s, self, options)
+        return s
+
+    # -- for learning agents -----------------------------------------------------------------
+    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        from .observation import observation_spec
+
+        return observation_spec(self)
+
+    def encode(self, state: State, seat: int) -> list[float]:
+        from .observation import encode
+
+        assert isinstance(state, TTState)
+        return encode(self, state, seat)
+
+    def max_decisions(self, players: int, options: Mapping[str, OptionValue | None]) -> int:
+        from .observation import decision_bound
+
+        return decision_bound(self.tables(str(options.get("difficulty") or "normal")))
+
+
+def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
+    """The table as the rulebook's Setup lays it, and the Prophecy Phase's first decisions."""
+    t = game.tables(str(options["difficulty"]))
+    c = t.c
+    futures = [f.id for f in c.futures]
+    forced = futures.index(str(options["future"])) if options["future"] != "random" else -1
+    s.t = t
+    s.cfg = Config(
+        hope_per_roll=options["hope_scope"] == "per_roll", crown_per_action=options["crown_attacks"] == "per_action",
+        ring_transfer=bool(options["ring_transfer"]), tree_random=options["tree_flips"] == "random",
+        removal_strict=options["removal_fallback"] == "strict", forced_future=forced,
+        tutorial=bool(options["tutorial"]))
+    s.phase = SETUP
+    s.hero = [-1] * SEATS
+    s.order = list(range(SEATS))
+    s.future = -1
+    s.fulfilled = -1
+    s.turn_no = s.round_no = s.idx = 0
+    s.cur = -1
+    s.fstage = 0
+    s.won_round = 0
+    s.fallbacks = [0, 0]
+    s.vir = [0] * (6 * SEATS)
+    s.speed = [0] * SEATS
+    s.spirit = [0] * SEATS
+    s.shev = [0] * SEATS
+    s.tal = [-1] * (3 * SEATS)
+    s.arts = [[] for _ in range(SEATS)]
+    s.equip = [-1] * (3 * SEATS)
+    s.offerings = [0] * SEATS
+    s.quests = [[] for _ in range(SEATS)]
+    s.stones = [0] * SEATS
+    s.rings = [0] * SEATS
+    s.heads = [0] * SEATS
+    s.seeds = [0] * SEATS
+    s.pos = [-1] * SEATS
+    s.once_game = [0] * SEATS
+    s.wrath = [0] * SEATS
+    s.spared = [0] * SEATS
+    s.green = [0] * SEATS
+    s.steps = s.acts = s.turns_used = 0
+    s.t_speed = s.t_love = s.t_actions = s.t_turns = 0
+    s.tflags = 0
+    s.bonus_hand = []
+    s.bonus_unused = []
+    s.slots_used = s.stones_turn = s.portals_free = 0
+    n_tiles = len(c.tiles)
+    s.tile_x = [0] * n_tiles
+    s.tile_y = [0] * n_tiles
+    s.tile_rot = [0] * n_tiles
+    s.on_map = [False] * n_tiles
+    s.flipped = [False] * n_tiles
+    s.cell_tile = {}
+    s.space_at = {}
+    s.placed = []
+    s.removed = []
+    s.token = [-1] * (4 * n_tiles)
+    s.figure = -1
+    s.viruses = []
+    s.tile_stack = list(range(n_tiles))        # face down: drawn at random (A-35)
+    s.tile_top = []                            # tiles known to come next (a scenario's)
+    s.tile_bottom = []
+    s.drawn = []
+    s.protected = []
+    s.tree_tile = -1
+    s.deck = [list(cards) for cards in t.deck_cards]
+    s.top = [[] for _ in t.deck_cards]
+    s.bottom = [[] for _ in t.deck_cards]
+    s.discard = [[] for _ in t.deck_cards]
+    s.on_offer = []
+    s.offer_for = -1
+    s.blessings = 0
+    s.receiver = -1
+    s.wow = s.pv_left = s.flips = s.tentacles_left = 0
+    s.cancel_tentacle = s.block_virus = s.vici_def = s.vici_shield = s.virus_rush = s.cancel_removals = 0
+    s.tentacle = -1
+    s.b_kind = s.b_level = s.b_spd = s.b_def = s.b_def0 = s.b_str = 0
+    s.b_card = -1
+    s.b_bonus = []
+    s.b_rounds = s.b_erounds = s.b_next = s.b_pos = s.b_dice = s.b_flags = s.b_act = s.b_extra = 0
+    s.b_hturns = s.b_eturns = s.b_edice = s.b_beasts = 0
+    s.r_kind = s.r_pos = s.r_dice = s.r_need = 0
+    s.r_card = s.r_then = s.r_else = -1
+
+    # the Prophecy Phase: three Prophecies (only the Tutorial's in a first game, A-02/A-03)
+    prophecies = c.prophecies
+    if s.cfg.tutorial and rulings.TUTORIAL_DRAWS_ONLY_ITS_CARD:
+        p = next(i for i, x in enumerate(prophecies) if x.tutorial)
+        s.prophecies = [p]
+        s.fulfilled = p
+        s.future = futures.index(prophecies[p].future)
+    else:
+        pool = [i for i, x in enumerate(prophecies) if not x.tutorial]
+        drawn: list[int] = []
+        if forced >= 0:
+            p = next(i for i in pool if prophecies[i].future == futures[forced])
+            pool.remove(p)
+            drawn.append(p)
+        while len(drawn) < rulings.PROPHECIES_DRAWN and pool:
+            drawn.append(pool.pop(s.draw(len(pool))))
+        s.prophecies = sorted(drawn)
+    s.reveal()
+    if s.log is not None:
+        names = ", ".join(prophecies[p].name for p in s.prophecies)
+        s.emit("prophecy", f"The Prophecies drawn: {names}")
+    if rulings.TURN_ORDER_CHOSEN_AT_PAST_AND_PRESENT:
+        s.push(ChooseOrder(0, -1, -1, 0))
+    team = str(options["heroes"])
+    if team == "choose" and rulings.HEROES_CHOSEN_AFTER_PROPHECIES:
+        for seat in reversed(range(SEATS)):
+            s.push(PickHero(seat))
+    else:
+        ids = team.split("+") if team != "choose" else [h.id for h in c.heroes[:SEATS]]
+        for seat, hero_id in enumerate(ids):
+            take_hero(s, seat, next(i for i, h in enumerate(c.heroes) if h.id == hero_id))
+
+
+def start_past(s: TTState) -> None:
+    s.phase = PAST
+
+
+__all__ = ["ThreeTaleGame"]

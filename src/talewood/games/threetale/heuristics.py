@@ -1,0 +1,266 @@
+"""ThreeTale heuristics for the bots: the team's chance of winning (the same for every seat) and a
+cheap rollout policy.
+
+The estimate adds up what makes the team strong (Virtues, weighted by what each does; Speed; Shevitsa
+and Talents; Artifacts; Spirit, whose last point is life itself), and in the Future how far the
+chapter's goal is against its clock; a little shaping rewards the Hero whose turn it is for standing
+near something worth claiming with Actions left, so that one step of lookahead moves with purpose.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...engine import Rng, State
+from .state import FUTURE, NEIGHBOURS8, PAST, TTState, key
+from .tables import (
+    BATTLE1,
+    BATTLE2,
+    BATTLE3,
+    BLACK,
+    FUTURE_PIECE,
+    OFFERING,
+    QUEST,
+    RED,
+    TREASURE1,
+    TREE,
+    WHITE,
+)
+
+# what a point of each Virtue is worth to the team (Love wins battles; Hope saves dice …)
+VIRTUE_WEIGHT = (1.6, 0.8, 0.5, 0.7, 0.5, 0.4)
+SPIRIT_VALUE = (-200.0, -45.0, -14.0, 0.0)
+ARTIFACT_VALUE = (0.0, 3.0, 6.0, 11.0)
+PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartographer": 4.0, "translator": 4.0,
+               "hypnotist": 6.0, "wisdom_stone": 3.0, "forester": 4.0, "incubator": 1.5, "charmer": 3.0,
+               "storm_whisperer": 3.0, "parallel_virtue": 6.0, "crystal": 3.0, "reflector_1": 5.0,
+               "reflector_2": 5.0, "reflector_3": 5.0, "elixir_1": 3.0, "elixir_2": 2.0, "elixir_3": 4.0}
+
+
+# what each band of Hope, Faith, Endeavor, Endurance and Mercy is worth besides its points
+BAND_WEIGHT = (0.0, 4.0, 3.0, 5.0, 4.5, 3.0)
+
+
+def hero_power(s: TTState, h: int) -> float:
+    b = h * 6
+    vir = s.vir
+    tier = s.t.tier
+    power = sum(vir[b + v] * VIRTUE_WEIGHT[v] + BAND_WEIGHT[v] * tier[vir[b + v]] for v in range(6))
+    power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * sum(1 for x in s.tal[h * 3: h * 3 + 3] if x >= 0)
+    arts = s.t.artifacts
+    power += sum(ARTIFACT_VALUE[arts[a].level] for a in s.arts[h]) + 2.5 * s.offerings[h] + 12.0 * s.stones[h]
+    return power + SPIRIT_VALUE[min(3, s.spirit[h])]
+
+
+def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float) -> float:
+    """What fighting an enemy of `defense` and `strength` to the end is worth to Hero h, roughly: the
+    reward, less the Virtue points it will cost, less a heavy price when a bad run of dice could cost
+    Spirit (the last point of Spirit is the team's life)."""
+    dice = s.vir[h * 6] + (s.t_love if h == s.cur else 0) + 1
+    hit = max(0.4, dice / 2)
+    rounds = max(1.0, defense / hit)
+    per_round = max(0.0, strength / 2 - 0.35 * s.tier(h, 1))
+    taken = per_round * rounds
+    bad = taken + 1.3 * math.sqrt(rounds * max(1, strength)) / 2
+    value = reward - 1.1 * taken
+    short = bad - s.virtue_total(h)
+    if short > 0:
+        value -= (90.0, 90.0, 30.0, 12.0)[min(3, s.spirit[h])] * min(1.5, short / 3 + 0.3)
+    return value
+
+
+def battle_now(s: TTState) -> float:
+    """The outlook of the battle in progress, for the Hero fighting it."""
+    h = s.cur
+    if h < 0:
+        return 0.0
+    reward = 2.0 + 2.5 * s.b_level if s.b_kind == 1 else 8.0
+    if s.b_kind >= 3:                      # the Crown of Evil's one-round fights
+        return 0.0
+    return fight_outlook(s, h, max(0, s.b_def), s.b_str, reward)
+
+
+_DECK_STATS: dict[tuple[int, str], tuple[float, float, float]] = {}
+
+
+def deck_stats(s: TTState, deck: str) -> tuple[float, float, float]:
+    """(share of Hostile cards, their mean Defense, their mean Strength) of a Future deck."""
+    key = (id(s.t), deck)
+    found = _DECK_STATS.get(key)
+    if found is None:
+        cards = [c for c in s.t.fcards if c.deck == deck]
+        hostile = [c for c in cards if c.kind == "hostile"]
+        if hostile:
+            found = (len(hostile) / len(cards), sum(c.defense for c in hostile) / len(hostile),
+                     sum(c.strength for c in hostile) / len(hostile))
+        else:
+            found = (0.0, 0.0, 0.0)
+        _DECK_STATS[key] = found
+    return found
+
+
+def piece_value(s: TTState, h: int, tok: int) -> float:
+    piece = s.t.pieces[tok - FUTURE_PIECE]
+    base = PIECE_VALUE.get(piece.id, 1.0)
+    draw = next((e.deck for e in piece.claim if e.do == "draw"), "")
+    if not draw:
+        return base
+    share, defense, strength = deck_stats(s, draw)
+    if not share:
+        return base
+    deck = s.t.fdecks[s.t.fdeck_index[draw]]
+    if deck.reflection is not None:
+        _, d, st = deck.reflection.stats(s.speed[h], s.vir[h * 6])
+        defense, strength = float(d), float(st)
+    fight = fight_outlook(s, h, int(defense), round(strength), base * 2)
+    return share * fight + (1 - share) * base
+
+
+def token_value(s: TTState, h: int, tok: int) -> float:
+    if tok < 0:
+        return 0.0
+    if tok >= FUTURE_PIECE:
+        return piece_value(s, h, tok)
+    if tok == WHITE:
+        return 1.2
+    if tok == RED:
+        return 1.6
+    if tok == BLACK:
+        return 2.0
+    if tok == QUEST:
+        return 1.5
+    if tok == OFFERING:
+        return 3.0
+    if BATTLE1 <= tok < TREASURE1:
+        level = tok - BATTLE1 + 1
+        defense, strength = ((5, 2), (9, 3.5), (14, 5))[level - 1]
+        return fight_outlook(s, h, defense, int(strength), 2.0 + 2.5 * level)
+    level = tok - TREASURE1 + 1
+    hope = s.tier(h, 1)
+    return (2.5, 3.5, 2.0 + 3.0 * hope)[level - 1]
+
+
+def nearest_value(s: TTState, h: int, budget: int) -> float:
+    """The best value within `budget` Steps of Hero h, less a little per Step (a breadth-first walk)."""
+    start = s.pos[h]
+    if start < 0:
+        return 0.0
+    best = token_value(s, h, s.token[start]) if not s.others_at(start, h) else 0.0
+    seen = {start}
+    frontier = [start]
+    for d in range(1, budget + 1):
+        nxt = []
+        for here in frontier:
+            for n in range(4):
+                there = s.nb(here, n)
+                if there < 0 or there in seen or s.kind(there) == TREE or there in s.viruses:
+                    continue
+                seen.add(there)
+                nxt.append(there)
+                value = token_value(s, h, s.token[there]) - 0.3 * d
+                if value > best:
+                    best = value
+        frontier = nxt
+        if not frontier:
+            break
+    return best
+
+
+def future_progress(s: TTState) -> float:
+    """How far the chapter's goal is, 0..1, against its clock."""
+    f = s.t.c.futures[s.future]
+    n = f.number
+    figure = s.figure
+    if n == 1:
+        rings = sum(min(3, r) for r in s.rings) / 9
+        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3 if rings >= 1 else 0.0
+        late = s.flips / f.clock.lose_at
+        return 0.75 * rings + 0.25 * near * rings - 0.1 * late * (1 - rings)
+    if n == 2:
+        wow = min(1.0, s.wow / f.goal.team)
+        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3
+        return 0.7 * wow + 0.3 * near * wow + 0.01 * len(s.placed)
+    if n == 3:
+        pieces = s.t.pieces
+        pvs = sum(1 for tok in s.token if tok >= FUTURE_PIECE and pieces[tok - FUTURE_PIECE].id == "parallel_virtue")
+        turned = 1 - max(0, sum(1 for t in s.placed if not s.flipped[t]) - 3) / max(1, len(s.placed) - 3)
+        return 0.5 * turned - 0.05 * pvs + 0.05 * sum(s.seeds)
+    if n == 4:
+        heads = sum(bin(x).count("1") for x in s.heads) / 9
+        throne = figure >> 2 if figure >= 0 else -1
+        around: set[int] = set(s.tile_neighbours(throne)) | {throne} if throne >= 0 else set()
+        close = sum(1 for h in range(3) if s.pos[h] >> 2 in around) / 3
+        return 0.75 * heads + 0.25 * close * heads - 0.1 * s.flips / f.clock.lose_at
+    enemy = next(e for e in f.enemies if e.id == "vicinator")
+    hurt = 1 - max(0, s.vici_def) / enemy.defense
+    viruses = sum(1 for v in s.viruses if v >= 0) / max(1, len(s.viruses))
+    return 0.8 * hurt - 0.1 * viruses
+
+
+def crown_setup_value(s: TTState) -> float:
+    """The Crown of Evil's setup when no Battle 2 or 3 tile is surrounded: how close the best one is to
+    having all 8 neighbours, counting the tile the team is about to move (it must not leave that one's
+    neighbourhood, and it can fill one hole)."""
+    top: Any = s.stack[-1] if s.stack else None
+    moving = int(top.tile) if type(top).__name__ == "CrownMove" else -1
+    best = 0.0
+    for c in s.placed:
+        kinds = s.t.tile_kind[c]
+        if (BATTLE2 not in kinds and BATTLE3 not in kinds) or c == moving:
+            continue
+        x, y = s.tile_x[c], s.tile_y[c]
+        around = [s.cell_tile.get(key(x + dx, y + dy), -1) for dx, dy in NEIGHBOURS8]
+        holes = around.count(-1)
+        if moving >= 0 and moving in around:
+            holes += 1                     # moving a neighbour away opens another hole
+        value = 8 - max(0, holes - (1 if moving >= 0 or type(top).__name__ == "CrownPay" else 0))
+        best = max(best, value)
+    return best
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The team's chance of winning, roughly (every seat gets the same number)."""
+    assert isinstance(state, TTState)
+    s = state
+    if s.over:
+        result = s.result()
+        score = min(1.0, (result.team_score or 0.0) / 1500)
+        return 0.98 + 0.02 * score if result.team_won else 0.02 * score
+    power = sum(hero_power(s, h) for h in range(3) if s.hero[h] >= 0)
+    shaping = 0.0
+    cur = s.cur
+    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0:
+        shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
+    if s.b_kind:
+        shaping += 1.5 * battle_now(s)
+    if s.phase == FUTURE and s.future >= 0 and s.t.c.futures[s.future].number == 5:
+        # the Crown of Evil's setup: tiles moved until a Battle 2 or 3 tile is surrounded
+        shaping += 6.0 * (crown_setup_value(s) - 9.0) if s.figure < 0 else 0.0
+    if s.phase == FUTURE and s.future >= 0:
+        progress = future_progress(s)
+        x = -2.2 + 4.5 * progress + (power - 150) / 120 + shaping / 40
+    else:
+        turns = min(s.turn_no, 30)
+        expected = 72 + 2.5 * turns         # about what a team holds after that many Past turns
+        x = -0.6 + (power - expected) / 40 + shaping / 40
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def rollout_action(state: State, rng: Rng) -> int:
+    """A cheap policy: claim what you stand on, never escape a battle you can fight, roll and take
+    results at once; otherwise at random."""
+    assert isinstance(state, TTState)
+    s = state
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    ids = s.t.ids
+    for preferred in (ids.claim, ids.attack, ids.turn_die, ids.done):
+        if preferred in legal and rng.random() < 0.8:
+            return preferred
+    choices = [a for a in legal if a != ids.escape and a != ids.block] or legal
+    return choices[int(rng.random() * len(choices))]
+
+
+__all__ = ["evaluate", "rollout_action"]

@@ -1,0 +1,157 @@
+"""Rolls outside battle: Treasure (L268-L279), an effect's roll (the Parallel Land's Incubator) and the
+Information Flood's removal die, which nothing may change (L415)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ...engine import decision
+from .battle import EFFECT_ROLL, REROLL_TREASURE, TREASURE, Roll, clover, reroll_talent
+from .effects import resolve
+from .tables import TRE1
+
+if TYPE_CHECKING:
+    from .state import TTState
+
+ROLL_TREASURE, ROLL_EFFECT = 1, 2
+
+
+def start_treasure(s: TTState, seat: int, card: int) -> None:
+    """Draw a Treasure card and roll 3 dice (4, keeping 3, with the Spindle)."""
+    from .quests import quest_event
+
+    x = s.t.c.treasures[card]
+    s.r_kind = ROLL_TREASURE
+    s.r_card = card
+    s.r_dice = s.t.c.board.treasure_dice
+    if s.log is not None:
+        s.emit("treasure", f"{s.name(seat)} draws {x.name}: {x.text}", card=x.id)
+    quest_event(s, seat, "open_treasures")
+    extra = s.passive_sum(seat, "roll_more", rolls="treasure_or_incubator")
+    s.push(Roll(seat, s.r_dice + extra, TREASURE))
+
+
+def start_effect_roll(s: TTState, seat: int, n: int, need: int, then: int, otherwise: int) -> None:
+    s.r_kind = ROLL_EFFECT
+    s.r_card = -1
+    s.r_dice = n
+    s.r_need = need
+    s.r_then = then
+    s.r_else = otherwise
+    extra = s.passive_sum(seat, "roll_more", rolls="treasure_or_incubator")
+    s.push(Roll(seat, n + extra, EFFECT_ROLL))
+
+
+def after_treasure_roll(s: TTState, seat: int, rolled: int, positive: int, reroll: bool) -> None:
+    if reroll:
+        s.r_pos = min(s.r_dice, s.r_pos + positive)
+    else:
+        s.r_pos = min(s.r_dice, positive)      # the Spindle keeps the best 3 of 4
+        if s.log is not None:
+            s.emit("roll", f"{s.name(seat)} rolls {rolled} dice: {positive} positive")
+        wreath = s.passive_sum(seat, "turn_dice", when="treasure_roll")
+        if wreath and s.r_pos < s.r_dice:
+            s.r_pos = min(s.r_dice, s.r_pos + wreath)
+            if s.log is not None:
+                s.emit("turn", f"The Wreath of Geranium turns a die: {s.r_pos} positive")
+    offer_turns(s, seat)
+
+
+def after_effect_roll(s: TTState, seat: int, rolled: int, positive: int) -> None:
+    s.r_pos = min(s.r_dice, positive)
+    if s.log is not None:
+        s.emit("roll", f"{s.name(seat)} rolls {rolled} dice: {positive} positive")
+    offer_turns(s, seat)
+
+
+def roll_options(s: TTState, seat: int) -> list[int]:
+    ids = s.t.ids
+    out = [ids.done]
+    if s.r_pos < s.r_dice:
+        if s.turns_left(seat) > 0:
+            out.append(ids.turn_die)
+        if s.r_kind == ROLL_TREASURE:
+            ti = reroll_talent(s, seat)
+            if ti >= 0:
+                out.append(ids.talent + ti)
+        a = clover(s, seat)
+        if a >= 0:
+            out.append(ids.use_artifact + a)
+    out.sort()
+    return out
+
+
+def offer_turns(s: TTState, seat: int) -> None:
+    if len(roll_options(s, seat)) > 1:
+        s.push(AfterRoll(seat))
+    else:
+        settle_roll(s, seat)
+
+
+def settle_roll(s: TTState, seat: int) -> None:
+    kind = s.r_kind
+    pos = s.r_pos
+    s.r_kind = 0
+    if kind == ROLL_TREASURE:
+        x = s.t.c.treasures[s.r_card]
+        s.discard[TRE1 + x.level - 1].append(s.r_card)
+        s.r_card = -1
+        s.r_pos = s.r_dice = 0
+        if s.log is not None:
+            s.emit("treasure", f"{pos} positive: {x.name} gives its {('0', '1-2', '1-2', '3')[pos]} outcome")
+        resolve(s, seat, x.outcome(pos))
+        return
+    ok = pos >= s.r_need
+    then, otherwise = s.r_then, s.r_else
+    s.r_pos = s.r_dice = s.r_need = 0
+    s.r_then = s.r_else = -1
+    if s.log is not None:
+        s.emit("roll", f"{pos} positive: {'success' if ok else 'nothing'}")
+    resolve(s, seat, s.t.fx[then if ok else otherwise])
+
+
+@decision
+class AfterRoll(NamedTuple):
+    """Your dice are rolled: turn blank dice with Hope (or a Talent, an Artifact), then take the result."""
+
+    seat: int
+
+    def prompt(self, s: TTState) -> str:
+        return f"you rolled {s.r_pos} positive of {s.r_dice}: turn dice, or take the result"
+
+    def legal(self, s: TTState) -> list[int]:
+        return roll_options(s, self.seat)
+
+    def apply(self, s: TTState, action: int) -> None:
+        ids = s.t.ids
+        seat = self.seat
+        if action == ids.done:
+            settle_roll(s, seat)
+            return
+        if action == ids.turn_die:
+            s.use_turn(seat)
+            s.r_pos += 1
+            if s.log is not None:
+                s.emit("turn", f"{s.name(seat)} turns a blank die: {s.r_pos} positive")
+            offer_turns(s, seat)
+            return
+        if ids.talent <= action < ids.talent + len(s.t.talents):
+            from .state import T_REROLL
+
+            s.tflags |= T_REROLL
+            s.push(Roll(seat, s.r_dice - s.r_pos, REROLL_TREASURE))
+            return
+        a = action - ids.use_artifact
+        art = s.t.artifacts[a]
+        s.slots_used |= 1 << s.t.art_slot[a]
+        s.remove_artifact(seat, a)
+        s.r_pos = min(s.r_dice, s.r_pos + art.effects[0].n)
+        if s.log is not None:
+            s.emit("turn", f"{s.name(seat)} uses {art.name}: {s.r_pos} positive")
+        offer_turns(s, seat)
+
+
+def after_removal_die(s: TTState, seat: int, positive: int) -> None:
+    from .future import removal_die_rolled
+
+    removal_die_rolled(s, seat, positive)

@@ -1,0 +1,296 @@
+"""One focused test per rule of the Future (brief §2.20-2.25, R86-R127) beyond the Future Book's numbers
+(test_examples_future.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from talewood.games.threetale.state import TTState
+from talewood.games.threetale.tables import FUTURE_PIECE, HERO_BONUS
+
+from .helpers import act, can, frame, labels, pending_dice, roll, space
+from .test_examples_future import BLOCK, future, piece
+
+
+def count(s: TTState, piece_id: str) -> int:
+    return sum(1 for sp in range(len(s.token)) if piece(s, sp) == piece_id)
+
+
+# -- 2.20 general: R86-R92 ------------------------------------------------------------------------------
+
+def test_r87_only_altars_portals_trees_stay_and_the_chapter_s_pieces_come() -> None:
+    s = future("crown_of_evil", {"turn": {"start": "future"}})
+    pieces = {piece(s, sp) for sp in range(len(s.token)) if s.token[sp] >= 0}
+    assert pieces == {"elixir_1", "elixir_2"}              # this Map has no Treasure 2 slot for Elixir 3
+    assert piece(s, space(s, "27:NW")) == "elixir_1"       # Elixir 1 <- Treasure 1
+    assert piece(s, space(s, "23:NE")) == "elixir_2"       # Elixir 2 <- Treasure 3 (sic, L462)
+    s2 = future("information_flood", {"turn": {"start": "future"}})
+    assert count(s2, "wisdom_stone") == sum(s2.t.c.tiles[t].count("white") for t in s2.placed)   # L411
+    assert count(s2, "translator") == 2 and count(s2, "hypnotist") == 2 and count(s2, "cartographer") == 1
+
+
+def test_r88_future_cards_are_used_once_but_bonus_cards_still_go_back() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "heroes_at": ["20:NE", "11:NE", "27:NE"],
+                              "boards": [{"faith": 3}], "decks": {"nymphs": ["S1-NY-01"], "hero_bonus": ["HB-01"]},
+                              "turn": {"start": "round", "round": 1, "fstage": 1}})
+    assert len(s.bonus_hand) == 1                          # Faith still draws in the Future (R92)
+    act(s, "Claim a Nymph")
+    assert s.rings[0] == 1 and s.token[space(s, "20:NE")] == -1
+    act(s, "End your turn")
+    assert len(s.deck[HERO_BONUS]) == 10
+
+
+def test_r89_a_mixed_deck_may_hold_a_hostile_card_that_cannot_be_escaped() -> None:
+    s = future("information_flood", {"figure": "03:NW", "heroes_at": ["17:NW", "11:NE", "27:NE"],
+                                     "boards": [{"speed": 1}], "decks": {"translators": ["S2-TR-05"]},
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    act(s, labels(s)[0])
+    roll(s, 1)
+    act(s, "Claim a Translator")
+    assert s.b_kind == 2 and s.t.fcards[s.b_card].name == "Babel Warden" and not can(s, "Escape")
+
+
+def test_r90_a_flipped_tile_loses_its_objects_in_the_nine_rings() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "turn": {"start": "round", "round": 1, "fstage": 4}})
+    assert piece(s, space(s, "23:NW")) == "heartless_ruler"
+    act(s, "Flip Lamia's Lake")
+    assert s.token[space(s, "23:NW")] == -1 and s.kind(space(s, "23:NW")) == 15 and s.flips == 1
+
+
+def test_r91_the_vicinator_exchange_is_one_round_each_and_its_damage_stays() -> None:
+    s = future("crown_of_evil", {"figure": "17:NW", "heroes_at": ["01:SE", "23:SE", "27:SW"],
+                                 "boards": [{"love": 4, "speed": 9, "hope": 0}],
+                                 "turn": {"start": "round", "round": 2, "fstage": 1}})
+    act(s, "Attack the Vicinator")
+    assert s.b_next == 0                                    # Speed 9 > 6: you strike first
+    roll(s, 4, dice=4)
+    roll(s, 0, dice=6)                                      # its round of attack: 6 Strength
+    assert s.b_kind == 0 and s.vici_def == 96 and frame(s) == "Turn"
+
+
+def test_r92_a_future_turn_has_no_tile() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "turn": {"start": "round", "round": 1, "fstage": 1}})
+    assert frame(s) == "Turn" and not s.drawn and len(s.tile_stack) == 21
+
+
+# -- 2.21 the Nine Rings: R93-R98 -------------------------------------------------------------------------
+
+def test_r93_every_hero_needs_three_rings_and_a_place_by_the_fountain() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "heroes_at": ["01:NW", "03:SE", "03:SW"],
+                              "boards": [{"rings": 3}, {"rings": 3}, {"rings": 2}],
+                              "turn": {"start": "round", "round": 2, "fstage": 1}})
+    act(s, "Step west")
+    assert not s.over                                      # one Hero holds only 2 Rings
+    s.rings[2] = 3
+    s.goal_changed()
+    assert s.over and s.result().team_won
+
+
+def test_r93_every_hero_must_stand_by_the_fountain() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "heroes_at": ["01:NW", "03:SE", "11:SE"],
+                              "boards": [{"rings": 3}, {"rings": 3}, {"rings": 3}],
+                              "turn": {"start": "round", "round": 2, "fstage": 1}})
+    act(s, "Step west")
+    assert not s.over                                      # the Unborn Maiden is not beside the Fountain
+
+
+def test_r99_forty_two_words_are_not_enough_away_from_the_ark() -> None:
+    s = future("information_flood", {"figure": "03:NW", "future_state": {"wow": 50},
+                                     "heroes_at": ["03:NE", "11:SE", "03:SE"],
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    s.goal_changed()
+    assert not s.over
+
+
+def test_r96_one_flip_after_all_three_turns() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "turn": {"start": "round", "round": 1, "fstage": 1}})
+    for _ in range(3):
+        assert frame(s) == "Turn" and s.flips == 0
+        act(s, "End your turn")
+        while frame(s) in ("Endure", "MercyHero"):
+            act(s, "Raise nothing more")
+    assert frame(s) == "FlipTile" and s.flips == 0
+
+
+def test_r98_the_rings_reward_150_and_remaining_rounds() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "heroes_at": ["01:NW", "03:SE", "03:SW"],
+                              "boards": [{"rings": 3}, {"rings": 3}, {"rings": 3}],
+                              "turn": {"start": "round", "round": 3, "fstage": 1}})
+    act(s, "Step west")
+    team = s.result().details[-1]
+    assert team["future_quest"] == 150 and team["remaining_turns"] == 40          # (7 - 3) x 10 (A-50)
+
+
+# -- 2.22 the Information Flood: R99-R104 -------------------------------------------------------------------
+
+def test_r100_setup_the_ark_and_its_tokens() -> None:
+    s = future("information_flood", {"turn": {"start": "future"}})
+    assert s.figure == space(s, "03:NW") and piece(s, space(s, "20:NE")) == "cartographer"
+    assert piece(s, space(s, "17:NW")) == "translator" and piece(s, space(s, "22:NW")) == "hypnotist"
+
+
+def test_r102_a_sealed_map_cancels_the_next_removal() -> None:
+    s = future("information_flood", {"figure": "03:NW", "heroes_at": ["20:NE", "11:NE", "27:NE"],
+                                     "decks": {"cartographers": ["S2-CA-03"]},
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    act(s, labels(s)[0])
+    roll(s, 1)
+    act(s, "Claim a Cartographer", "End your turn")
+    assert s.cancel_removals == 0                          # the Youngest Son's first removal is cancelled
+    assert pending_dice(s) == 1 and len(s.placed) == 8
+
+
+def test_r103_a_sacred_stone_deals_20_to_a_hypnotist() -> None:
+    s = future("information_flood", {"figure": "03:NW", "heroes_at": ["22:NW", "11:NE", "27:NE"],
+                                     "boards": [{"sacred_stones": 1, "speed": 1}],
+                                     "decks": {"hypnotists": ["S2-HY-02"]},
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    act(s, "Remove Portal of the Mist")
+    roll(s, 1)
+    act(s, "Claim a Hypnotist", "Use a Sacred Stone: 20 damage to Voice in the Fog")
+    assert s.b_kind == 0 and s.wow == 10                   # Defense 18: defeated; 10 Words of Wisdom
+
+
+# -- 2.23 the Parallel Land: R105-R113 ------------------------------------------------------------------------
+
+def test_r106_setup_the_tree_on_a_battle_1_tile_with_two_neighbours() -> None:
+    s = future("parallel_land", {"turn": {"start": "future"}}, {"tree_flips": "players"})
+    assert frame(s) == "PlaceFigure" and labels(s) == ["Set up The Tree on Boar's Glade",
+                                                       "Set up The Tree on Magpie Thicket"]
+    act(s, "Set up The Tree on Boar's Glade")
+    assert frame(s) == "PlaceTree" and len(labels(s)) == 3        # not under the Silver Deer (01:SW)
+    act(s, "The Tree stands on the north-west space of Boar's Glade")
+    assert s.tree_tile == 0 and piece(s, space(s, "20:NE")) == "forester"
+    assert piece(s, space(s, "23:NE")) == "incubator" and piece(s, space(s, "17:NW")) == "charmer"
+    assert piece(s, space(s, "22:NW")) == "storm_whisperer"
+
+
+def test_r107_the_tree_cannot_be_entered_or_attacked() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["01:NE", "22:SE", "20:SW"],
+                                 "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
+    while frame(s) != "Turn":
+        act(s, next(x for x in labels(s) if "Boar" not in x))
+    assert not can(s, "Step west") and not can(s, "Attack")
+
+
+def test_r109_a_seed_planted_keeps_virtues_off_its_tile() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "07") for x in BLOCK],
+                                 "tokens": [{"space": "07:NW", "token": "parallel_virtue"}],
+                                 "heroes_at": ["07:NW", "22:SE", "20:SW"], "boards": [{"seeds": 1}],
+                                 "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
+    if frame(s) == "HeroFlip":
+        act(s, labels(s)[0])
+        act(s, labels(s)[0])
+    act(s, "Claim a Parallel Virtue", "Plant a Seed here")
+    assert piece(s, space(s, "07:NW")) == "seed" and s.seeds[0] == 0
+    from talewood.games.threetale.future import TreeFill
+
+    TreeFill(0).run(s)
+    assert not any(type(f).__name__ == "PlacePV" and f.tile == 6 for f in s.stack)
+
+
+def test_r110_the_tree_spares_a_hero_a_storm_whisperer_protects() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "07") for x in BLOCK],
+                                 "tokens": [{"space": "07:NW", "token": "parallel_virtue"}],
+                                 "turn": {"start": "round", "round": 1, "fstage": 4}}, {"tree_flips": "players"})
+    s2 = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "07") for x in BLOCK],
+                                  "tokens": [{"space": "07:NW", "token": "parallel_virtue"}],
+                                  "turn": {"start": "round", "round": 1, "fstage": 3}}, {"tree_flips": "players"})
+    assert frame(s) == "TakeDamage" and s.stack[-1].total == 2
+    s2.spared[0] = 1
+    while frame(s2) != "TakeDamage":
+        act(s2, next(x for x in labels(s2) if "Heroes" not in x) if frame(s2) in ("HeroFlip",) else
+            (labels(s2)[0] if frame(s2) != "Turn" else "End your turn"))
+    assert s2.stack[-1].seat != 0 and [type(f).__name__ for f in s2.stack].count("TakeDamage") == 2
+
+
+def test_r112_a_sacred_stone_deals_10_to_a_charmer() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["17:NW", "22:SE", "20:SW"],
+                                 "boards": [{"sacred_stones": 1, "speed": 1}], "decks": {"charmers": ["S3-CH-03"]},
+                                 "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
+    while frame(s) != "Turn":
+        act(s, labels(s)[0])
+    act(s, "Claim a Charmer", "Use a Sacred Stone: 10 damage to Charmer of Dreams")
+    assert s.b_kind == 0 and s.seeds[0] == 1
+
+
+# -- 2.24 the Path of Initiation: R114-R119 ------------------------------------------------------------------
+
+def test_r114_three_heads_each_and_every_hero_on_the_throne_s_tiles() -> None:
+    s = future("path_of_initiation", {"figure": "01:NE", "heroes_at": ["07:NW", "17:NW", "03:NE"],
+                                      "boards": [{"heads": 7}, {"heads": 7}, {"heads": 3}],
+                                      "turn": {"start": "round", "round": 2, "fstage": 1}})
+    s.goal_changed()
+    assert not s.over                                      # one Hero lacks the Level 3 Head
+    s.heads[2] = 7
+    s.goal_changed()
+    assert s.over and s.result().team_won and s.result().details[-1]["future_quest"] == 250
+
+
+def test_r116_a_reflector_of_light_gives_a_conditional_gift() -> None:
+    s = future("path_of_initiation", {"figure": "01:NE", "heroes_at": ["01:NW", "11:NE", "27:NE"],
+                                      "boards": [{"hope": 7}], "decks": {"reflectors_1": ["S4-R1-06"]},
+                                      "turn": {"start": "round", "round": 1, "fstage": 1}})
+    act(s, "Claim a Reflector 1")
+    assert frame(s) == "RaiseVirtue" and s.stack[-1].left == 3 and s.b_kind == 0
+
+
+def test_r115_crystals_on_the_other_treasure_3_slots() -> None:
+    s = future("path_of_initiation", {"tiles": [*BLOCK, {"tile": "21", "x": 3, "y": 1}],
+                                      "turn": {"start": "future"}})
+    act(s, "Set up the Throne on Lamia's Lake")
+    assert count(s, "crystal") == 2 and s.figure == space(s, "23:NE")
+
+
+# -- 2.25 the Crown of Evil: R120-R127 -------------------------------------------------------------------------
+
+def test_r121_no_surrounded_tile_a_spirit_moves_one() -> None:
+    tiles = [x for x in BLOCK if x["tile"] != "22"] + [{"tile": "30", "x": 3, "y": 0}]
+    s = future("crown_of_evil", {"tiles": tiles, "turn": {"start": "future"}})
+    assert s.figure == -1 and frame(s) == "CrownPay"
+    act(s, "The Unborn Maiden sacrifices 1 Spirit")
+    assert s.spirit[2] == 2 and frame(s) == "CrownMove"
+    act(s, "Move Beehive Clearing", "Snap Beehive Clearing to the east of Cursed Bridge")
+    assert s.figure == space(s, "17:NW") and s.fallbacks[1] == 1
+    assert s.tile_rot[next(i for i, t in enumerate(s.t.c.tiles) if t.id == "30")] == 0
+
+
+def test_r123_viruses_walk_to_the_nearest_altar_through_trees() -> None:
+    s = future("crown_of_evil", {"figure": "17:NW", "future_state": {"viruses": ["11:SE"]},
+                                 "decks": {"tentacles": ["S5-TE-08"]}, "heroes_at": ["07:NE", "23:SE", "27:SW"],
+                                 "turn": {"start": "round", "round": 2}})
+    assert s.viruses[0] == space(s, "03:SE")              # 2 spaces north, over the Trees' corner
+    assert frame(s) == "Turn"
+
+
+def test_r124_only_one_attack_a_turn_unless_the_option_says_per_action() -> None:
+    position: dict[str, Any] = {"figure": "17:NW", "future_state": {"viruses": ["07:SW", "01:SE"]},
+                                "heroes_at": ["07:NW", "23:SE", "27:SW"],
+                                "boards": [{"love": 13, "endeavor": 7}],
+                                "turn": {"start": "round", "round": 2, "fstage": 1}}
+    s = future("crown_of_evil", position)
+    act(s, "Attack the Virus on the south-west space of Portal of the Mist")
+    roll(s, 13)
+    assert s.viruses[0] == -1 and not can(s, "Attack")
+    s = future("crown_of_evil", position, {"crown_attacks": "per_action"})
+    act(s, "Attack the Virus on the south-west space of Portal of the Mist")
+    roll(s, 13)
+    act(s, "Step west")
+    assert can(s, "Attack the Virus on the south-east space of Boar's Glade")
+
+
+def test_r127_defeating_the_vicinator_scores_250_and_tentacles_left() -> None:
+    s = future("crown_of_evil", {"figure": "17:NW", "heroes_at": ["01:SE", "23:SE", "27:SW"],
+                                 "future_state": {"vicinator_defense": 5, "tentacles_left": 5},
+                                 "boards": [{"love": 13, "speed": 9}],
+                                 "turn": {"start": "round", "round": 3, "fstage": 1}})
+    act(s, "Attack the Vicinator")
+    roll(s, 13)
+    assert s.over and s.result().team_won
+    team = s.result().details[-1]
+    assert team["future_quest"] == 250 and team["remaining_turns"] == 40
+
+
+def test_future_pieces_have_names() -> None:
+    s = future("crown_of_evil", {"turn": {"start": "future"}})
+    assert all(s.t.pieces[tok - FUTURE_PIECE].name for tok in s.token if tok >= FUTURE_PIECE)
