@@ -198,7 +198,7 @@ def test_every_game_is_registered_with_gymnasium() -> None:
     from talewood.games import available
 
     for game_id in available():
-        made = gymnasium.make(f"talewood/{game_id}-v0", opponents="random", players=2, render_mode="ansi")
+        made = gymnasium.make(f"talewood/{game_id}-v0", opponents="random", render_mode="ansi")
         check_env(made.unwrapped)
         obs, _ = made.reset(seed=0)
         assert obs.shape == made.observation_space.shape

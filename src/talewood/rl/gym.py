@@ -64,10 +64,16 @@ class TalewoodGym(gymnasium.Env):
         return self.table.render_text(self.seat)
 
 
-def gym_env(game: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int = 2,
+def gym_env(game: str, seat: int = 0, opponents: str | Sequence[str] = "greedy", players: int | None = None,
             options: Mapping[str, Any] | None = None, *, reward: str = "win", score_scale: float = 1.0,
             max_steps: int | None = None, illegal: str = "lose", render_mode: str | None = None) -> TalewoodGym:
-    """`seat` learns; `opponents` is one bot kind for every other seat, or one kind per other seat."""
+    """`seat` learns; `opponents` is one bot kind for every other seat, or one kind per other seat.
+    `players` defaults to 2, or to the game's only player count (ThreeTale: its 3 Heroes)."""
+    if players is None:
+        from ..games import load
+
+        rules = load(game)
+        players = min(max(2, rules.min_players), rules.max_players)
     if not isinstance(seat, int) or not 0 <= seat < players:
         raise InvalidOption(f"seat must be a seat index of a {players}-player game (0 to {players - 1}), not {seat!r}")
     others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)

@@ -695,7 +695,7 @@ def test_a_missing_tile_is_a_wrong_count(tmp_path: Path) -> None:
 def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
     folder = copy_content(tmp_path)
     (folder / "bonus.toml").write_text("[[bonus]\nid = ", encoding="utf-8")
-    assert "threetale: bonus.toml is not valid TOML" in refusal(folder)
+    assert f"threetale: {folder / 'bonus.toml'} is not valid TOML" in refusal(folder)
 
 
 def test_two_entries_with_one_id_are_refused(tmp_path: Path) -> None:
