@@ -5,6 +5,7 @@ from __future__ import annotations
 from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
+from talewood.games.threetale.state import PAST
 
 from .helpers import GAME, from_toml
 
@@ -48,3 +49,28 @@ def test_greedy_bots_finish_a_game() -> None:
         s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
         steps += 1
     assert s.is_over and s.result().cooperative
+
+
+def test_an_action_left_unspent_at_the_end_of_the_turn_is_worth_nothing() -> None:
+    """Once a Hero ends the turn, an Action not spent is lost: what lies on its space no longer counts
+    for it (while Endurance or Mercy still acts at the end of its turn), so ending the turn beside a
+    token never looks better than claiming it."""
+    found = 0
+    for seed in range(1, 6):
+        s = GAME.new_game(3, seed, {"future": "nine_rings"})
+        rng = Rng(seed)
+        ids = s.t.ids
+        while not s.is_over and s.phase <= PAST:
+            legal = s.legal_actions()
+            if ids.claim in legal and ids.end_turn in legal:
+                here = s.pos[s.cur]
+                ended = s.clone()
+                ended.apply(ids.end_turn)
+                if ended.cur == s.cur:
+                    taken = ended.clone()
+                    taken.token[here] = -1
+                    assert heuristics.evaluate(ended, 0) == heuristics.evaluate(taken, 0)
+                    found += 1
+            choices = [a for a in legal if a != ids.claim] or legal
+            s.apply(choices[rng.below(len(choices))])
+    assert found

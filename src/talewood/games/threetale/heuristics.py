@@ -27,6 +27,7 @@ from .tables import (
     TREE,
     WHITE,
 )
+from .turn import Turn
 
 # what a point of each Virtue is worth to the team (Love wins battles; Hope saves dice …)
 VIRTUE_WEIGHT = (1.6, 0.8, 0.5, 0.7, 0.5, 0.4)
@@ -219,6 +220,12 @@ def crown_setup_value(s: TTState) -> float:
     return best
 
 
+def turn_open(s: TTState, seat: int) -> bool:
+    """Whether Hero `seat` may still move and act this turn: once the turn is ended, an Action not
+    spent is lost, so what lies near is worth nothing more to it."""
+    return any(type(frame) is Turn and frame.seat == seat for frame in s.stack)
+
+
 def evaluate(state: State, seat: int) -> float:
     """The team's chance of winning, roughly (every seat gets the same number)."""
     assert isinstance(state, TTState)
@@ -230,7 +237,7 @@ def evaluate(state: State, seat: int) -> float:
     power = sum(hero_power(s, h) for h in range(3) if s.hero[h] >= 0)
     shaping = 0.0
     cur = s.cur
-    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0:
+    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0 and turn_open(s, cur):
         shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
     if s.b_kind:
         shaping += 1.5 * battle_now(s)
