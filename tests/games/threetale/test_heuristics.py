@@ -5,6 +5,7 @@ from __future__ import annotations
 from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
+from talewood.games.threetale.state import FUTURE, PAST
 
 from .helpers import GAME, from_toml
 
@@ -48,3 +49,50 @@ def test_greedy_bots_finish_a_game() -> None:
         s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
         steps += 1
     assert s.is_over and s.result().cooperative
+
+
+def test_an_action_left_unspent_at_the_end_of_the_turn_is_worth_nothing() -> None:
+    """Once a Hero ends the turn, an Action not spent is lost: what lies on its space no longer counts
+    for it (while Endurance or Mercy still acts at the end of its turn), so ending the turn beside a
+    token never looks better than claiming it."""
+    found = 0
+    for seed in range(1, 6):
+        s = GAME.new_game(3, seed, {"future": "nine_rings"})
+        rng = Rng(seed)
+        ids = s.t.ids
+        while not s.is_over and s.phase <= PAST:
+            legal = s.legal_actions()
+            if ids.claim in legal and ids.end_turn in legal:
+                here = s.pos[s.cur]
+                ended = s.clone()
+                ended.apply(ids.end_turn)
+                if ended.cur == s.cur:
+                    taken = ended.clone()
+                    taken.token[here] = -1
+                    assert heuristics.evaluate(ended, 0) == heuristics.evaluate(taken, 0)
+                    found += 1
+            choices = [a for a in legal if a != ids.claim] or legal
+            s.apply(choices[rng.below(len(choices))])
+    assert found
+
+
+def test_the_crown_of_evil_setup_prefers_placing_the_vicinator_to_paying_more_spirit() -> None:
+    """While no Battle 2 or 3 tile is surrounded, every tile moved costs a Spirit (A-49a): a snap that
+    surrounds one and sets the Vicinator up is worth more than any snap that leaves the setup going,
+    though the Vicinator's Defense is not on the Map yet."""
+    seed = 90003
+    s = GAME.new_game(3, seed, {"future": "crown_of_evil", "heroes": GAME.teams_of_heroes[seed % 10]})
+    agents = [make_agent("greedy", bot_seed(seed, seat, 0)) for seat in range(3)]
+    while not s.is_over:
+        top = s.stack[-1] if s.stack else None
+        if s.phase == FUTURE and s.figure < 0 and type(top).__name__ == "CrownMove" and top.tile >= 0:
+            placed, open_ = [], []
+            for a in s.legal_actions():
+                child = s.clone()
+                child.apply(a)
+                (placed if child.figure >= 0 else open_).append(heuristics.evaluate(child, 0))
+            if placed:
+                assert min(placed) > max(open_)
+                return
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+    raise AssertionError("no Crown of Evil setup move surrounded a tile")

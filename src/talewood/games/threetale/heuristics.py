@@ -27,6 +27,7 @@ from .tables import (
     TREE,
     WHITE,
 )
+from .turn import Turn
 
 # what a point of each Virtue is worth to the team (Love wins battles; Hope saves dice …)
 VIRTUE_WEIGHT = (1.6, 0.8, 0.5, 0.7, 0.5, 0.4)
@@ -192,10 +193,29 @@ def future_progress(s: TTState) -> float:
         around: set[int] = set(s.tile_neighbours(throne)) | {throne} if throne >= 0 else set()
         close = sum(1 for h in range(3) if s.pos[h] >> 2 in around) / 3
         return 0.75 * heads + 0.25 * close * heads - 0.1 * s.flips / f.clock.lose_at
+    if figure < 0:
+        # the setup is unfinished: every further tile moved costs a Spirit, and the Vicinator's
+        # Defense is only set once it stands on the Map
+        return -0.25
     enemy = next(e for e in f.enemies if e.id == "vicinator")
     hurt = 1 - max(0, s.vici_def) / enemy.defense
     viruses = sum(1 for v in s.viruses if v >= 0) / max(1, len(s.viruses))
-    return 0.8 * hurt - 0.1 * viruses
+    return 0.8 * hurt - 0.1 * viruses + 0.1 * closeness(s, figure)
+
+
+def closeness(s: TTState, target: int) -> float:
+    """How close the Heroes stand to the space `target`, 0..1: 1 when all three are next to it (where
+    they can attack it), less a share for each space further."""
+    if target < 0:
+        return 0.0
+    tx, ty = s.xy(target)
+    total = 0.0
+    for h in range(3):
+        if s.pos[h] < 0:
+            continue
+        x, y = s.xy(s.pos[h])
+        total += max(0.0, 1.0 - (max(abs(x - tx), abs(y - ty)) - 1) / 8)
+    return total / 3
 
 
 def crown_setup_value(s: TTState) -> float:
@@ -219,6 +239,12 @@ def crown_setup_value(s: TTState) -> float:
     return best
 
 
+def turn_open(s: TTState, seat: int) -> bool:
+    """Whether Hero `seat` may still move and act this turn: once the turn is ended, an Action not
+    spent is lost, so what lies near is worth nothing more to it."""
+    return any(type(frame) is Turn and frame.seat == seat for frame in s.stack)
+
+
 def evaluate(state: State, seat: int) -> float:
     """The team's chance of winning, roughly (every seat gets the same number)."""
     assert isinstance(state, TTState)
@@ -230,7 +256,7 @@ def evaluate(state: State, seat: int) -> float:
     power = sum(hero_power(s, h) for h in range(3) if s.hero[h] >= 0)
     shaping = 0.0
     cur = s.cur
-    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0:
+    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0 and turn_open(s, cur):
         shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
     if s.b_kind:
         shaping += 1.5 * battle_now(s)
