@@ -23,14 +23,28 @@ function drawPlayers() {
 }
 function drawSeats() {
   const n = +$("#players").value;
+  const g = currentGame();
+  const noun = g.seat_noun || "Player";
   const box = $("#seats");
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const old = [...box.querySelectorAll("select.kind")].map((s) => s.value);
+  const oldPeople = [...box.querySelectorAll("select.person")].map((s) => s.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const s = el("select", { id: `seat-${i}`, "data-seat": i });
+    const s = el("select", { id: `seat-${i}`, "data-seat": i, class: "kind" });
     for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
     s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
-    box.append(el("label", {}, `${currentGame().seat_noun || "Player"} ${i + 1} `, s));
+    const label = el("label", {}, `${noun} ${i + 1} `, s);
+    box.append(label);
+    // a cooperative game: one person may play several seats (one link, no passing the device between them)
+    if (g.cooperative) {
+      const who = el("select", { id: `person-${i}`, class: "person", "aria-label": `who plays ${noun} ${i + 1}` });
+      for (let k = 1; k <= n; k++) who.append(el("option", { value: k, text: `played by person ${k}` }));
+      who.value = oldPeople[i] && +oldPeople[i] <= n ? oldPeople[i] : String(i + 1);
+      const sync = () => { who.hidden = s.value !== "human"; };
+      s.addEventListener("change", sync);
+      sync();
+      label.append(" ", who);
+    }
   }
 }
 function drawOptions() {
@@ -85,24 +99,42 @@ async function createGame(ev) {
   }
   const links = $("#links");
   links.replaceChildren();
-  const humans = data.seats.filter((s) => s.url);
+  const noun = g.seat_noun || "Player";
+  // the people at the table, each with the seats they play: every human seat its own person, unless
+  // a cooperative game's lobby gave one person several
+  const groups = new Map();
   for (const s of data.seats) {
-    if (s.url) {
-      links.append(el("p", {}, el("strong", { text: `Player ${s.seat + 1} (human) ` }),
-        el("a", { href: s.url, class: "seat-link", "data-seat": s.seat, text: "open this seat" }),
-        el("input", { readonly: "", value: s.url })));
-    } else {
-      links.append(el("p", { text: `Player ${s.seat + 1}: bot (${s.kind})` }));
-    }
+    if (!s.url) continue;
+    const person = g.cooperative ? +$(`#person-${s.seat}`).value : s.seat + 1;
+    if (!groups.has(person)) groups.set(person, []);
+    groups.get(person).push(s);
   }
-  if (data.hotseat_url) {
+  const people = [...groups.values()];
+  const page = data.spectator_url;
+  const names = (seats) => {
+    const ns = seats.map((s) => `${noun} ${s.seat + 1}`);
+    return ns.length > 1 ? `${ns.slice(0, -1).join(", ")} and ${ns[ns.length - 1]}` : ns[0];
+  };
+  // one `token` parameter per person, their seats' tokens joined by commas
+  const param = (mine) => `token=${mine.map((s) => s.token).join(",")}`;
+  const urlOf = (mine) => (mine.length === 1 ? mine[0].url : `${page}#${param(mine)}`);
+  for (const mine of people) {
+    const url = urlOf(mine);
+    const who = mine.length === 1 ? `${names(mine)} (human) ` : `One person playing ${names(mine)} `;
+    links.append(el("p", {}, el("strong", { text: who }),
+      el("a", { href: url, class: "seat-link", "data-seat": mine[0].seat, text: mine.length === 1 ? "open this seat" : "open these seats" }),
+      el("input", { readonly: "", value: url })));
+  }
+  for (const s of data.seats) if (!s.url) links.append(el("p", { text: `${noun} ${s.seat + 1}: bot (${s.kind})` }));
+  if (people.length > 1) {
+    const url = `${page}#` + people.map(param).join("&");
     links.append(el("p", {}, el("strong", { text: "Hot seat: " }),
-      el("a", { href: data.hotseat_url, id: "hotseat-link", text: "play every human seat in this browser" })));
+      el("a", { href: url, id: "hotseat-link", text: `play every human seat in this browser, passing it between the ${people.length} people` })));
   }
   links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
   if (data.prearranged) links.append(el("p", { id: "prearranged", text: "You chose the seed: every seat is told this deal was prearranged." }));
   $("#created").hidden = false;
-  if (humans.length === 1 && !data.hotseat_url) links.prepend(el("p", {}, el("a", { href: humans[0].url, id: "play-link", class: "primary", text: "▶ Play now" })));
+  if (people.length === 1) links.prepend(el("p", {}, el("a", { href: urlOf(people[0]), id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
 }
 function seatText(seats) { return seats.map((k, i) => `Player ${i + 1}: ${k}`).join(", "); }
