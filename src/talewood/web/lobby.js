@@ -137,7 +137,9 @@ async function createGame(ev) {
   if (people.length === 1) links.prepend(el("p", {}, el("a", { href: urlOf(people[0]), id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
 }
-function seatText(seats) { return seats.map((k, i) => `Player ${i + 1}: ${k}`).join(", "); }
+// a listed game's seats as its game names them ("Hero 2"), counted from 1
+function nounOf(gameId) { const g = META && META.games.find((x) => x.id === gameId); return (g && g.seat_noun) || "Player"; }
+function seatText(g) { return g.seats.map((k, i) => `${nounOf(g.game)} ${i + 1}: ${k}`).join(", "); }
 async function loadGames() {
   const r = await fetch("/api/games");
   if (!r.ok) return;
@@ -153,15 +155,15 @@ async function loadGames() {
     }
     if (g.over) {
       const scores = g.result ? g.result.scores.map((s, i) => (g.result.winners.includes(i) ? `★${s}` : `${s}`)).join(" / ") : "";
-      finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
+      finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g) }), el("td", { text: g.steps }),
         el("td", { text: scores }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/replays/${g.id}`, text: "replay" }))));
     } else {
       const standin = g.current_player === null ? null : (g.standins || [])[g.current_player];
-      let turn = g.current_player === null ? "" : `Player ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      let turn = g.current_player === null ? "" : `${nounOf(g.game)} ${g.current_player + 1} (${g.seats[g.current_player]})`;
       if (standin) turn += `, away: ${standin} bot plays`;
       if (g.prearranged) turn += " · prearranged deal";
-      active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
+      active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g) }), el("td", { text: g.steps }),
         el("td", { text: turn }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/games/${g.id}`, text: "watch" }))));
     }
