@@ -24,7 +24,7 @@ def open_game(server: Server, browser: Any, game: str, size: str, seed: int = 3)
 
 
 @pytest.mark.screens
-@pytest.mark.parametrize("game", ["greylune", "spirits"])
+@pytest.mark.parametrize("game", ["greylune", "spirits", "trial"])
 def test_hovering_a_piece_shows_its_text(server: Server, browser: Any, screens: Path, game: str) -> None:
     page = open_game(server, browser, game, "desktop")
     piece = page.locator("#board [data-info]").first
@@ -33,6 +33,9 @@ def test_hovering_a_piece_shows_its_text(server: Server, browser: Any, screens: 
     piece.hover()
     page.wait_for_selector("#info.tooltip", state="visible")
     assert page.inner_text("#info-text") == info
+    # no browser tooltip beside the panel: the piece's <title> became its accessible name
+    assert page.locator("#board [data-info] > title").count() == 0
+    assert info in (piece.get_attribute("aria-label") or "")
     box = page.locator("#info").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1366
     page.screenshot(path=str(screens / f"{game}-desktop-info.png"))

@@ -114,3 +114,69 @@ def test_three_people_share_one_browser_to_the_end(server: Server, browser: Any,
     phone_checks(page, "end")
     page.screenshot(path=str(screens / "threetale-phone-hotseat-end.png"), full_page=True)
     page.context.close()
+
+
+def _play_watching_the_device(page: Any, people: dict[int, int], seats_wanted: int) -> list[str]:
+    """Click through turns until every wanted Hero has played, checking that the page asks to pass the
+    device exactly when the next Hero belongs to another person. Returns the overlay texts seen."""
+    seats_played: set[int] = set()
+    last_seat: int | None = None
+    passed = False
+    texts: list[str] = []
+    clicks = 0
+    while len(seats_played) < seats_wanted:
+        page.wait_for_function(
+            "getComputedStyle(document.querySelector('#overlay')).display !== 'none'"
+            " || document.querySelector('#status').dataset.turn === 'yours'", timeout=30000)
+        if page.evaluate("getComputedStyle(document.querySelector('#overlay')).display !== 'none'"):
+            texts.append(page.inner_text("#overlay-text"))
+            page.locator("#overlay-button").click()
+            passed = True
+            continue
+        seat = int(page.inner_text("#seat-name").rsplit(" ", 1)[1])
+        if last_seat is not None and seat != last_seat:
+            changed = people[seat] != people[last_seat]
+            assert passed == changed, f"Hero {last_seat} → Hero {seat}: asked to pass the device: {passed}"
+        last_seat, passed = seat, False
+        seats_played.add(seat)
+        click_next(page)
+        clicks += 1
+        assert clicks < 400
+    return texts
+
+
+def test_one_person_plays_all_three_heroes_from_one_link_without_passing_the_device(
+        server: Server, browser: Any) -> None:
+    page = lobby(server, browser)
+    for seat in range(3):
+        page.select_option(f"#seat-{seat}", "human")
+        page.select_option(f"#person-{seat}", "1")
+    page.select_option("#opt-future", "nine_rings")
+    page.click("#create-button")
+    page.wait_for_selector("#play-link")
+    assert page.locator(".seat-link").count() == 1 and page.locator("#hotseat-link").count() == 0
+    assert "One person playing Hero 1, Hero 2 and Hero 3" in page.inner_text("#links")
+    page.click("#play-link")
+    assert _play_watching_the_device(page, {1: 1, 2: 1, 3: 1}, 3) == []
+    page.close()
+
+
+def test_two_people_share_three_heroes_and_pass_the_device_only_between_them(
+        server: Server, browser: Any) -> None:
+    page = lobby(server, browser)
+    for seat, person in enumerate((1, 1, 2)):
+        page.select_option(f"#seat-{seat}", "human")
+        page.select_option(f"#person-{seat}", str(person))
+    assert page.locator("#person-0").is_visible()
+    page.select_option("#seat-2", "greedy")
+    assert not page.locator("#person-2").is_visible()        # a bot Hero is played by no one
+    page.select_option("#seat-2", "human")
+    page.select_option("#opt-future", "nine_rings")
+    page.click("#create-button")
+    page.wait_for_selector("#hotseat-link")
+    assert page.locator(".seat-link").count() == 2 and page.locator("#play-link").count() == 0
+    page.click("#hotseat-link")
+    texts = _play_watching_the_device(page, {1: 1, 2: 1, 3: 2}, 3)
+    assert texts and set(texts) <= {"Pass the device to the person playing Hero 1 and Hero 2",
+                                     "Pass the device to Hero 3"}
+    page.close()

@@ -29,8 +29,10 @@ def test_create_and_view(client: TestClient) -> None:
     g = create(client, ["human", "human"], ALL)
     assert [s["kind"] for s in g["seats"]] == ["human", "human"]
     assert all(s["token"] and s["url"].endswith(s["token"]) for s in g["seats"])
-    assert g["spectator_url"].endswith(f"/games/{g['id']}") and g["hotseat_url"]
     t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    assert g["spectator_url"].endswith(f"/games/{g['id']}")
+    # the hot seat: one `token` parameter per person, each human seat a person of its own
+    assert g["hotseat_url"] == f"{g['spectator_url']}#token={t0}&token={t1}"
     s0, s1, spectator = state_of(client, g["id"], t0), state_of(client, g["id"], t1), state_of(client, g["id"])
     assert s0["version"] == 0 and s0["current_player"] == 0 and not s0["over"] and s0["result"] is None
     assert s0["actions"] and all(isinstance(a["id"], int) and isinstance(a["label"], str) for a in s0["actions"])

@@ -405,7 +405,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         for gid in available():
             g = load(gid)
             games.append({"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
-                          "seat_noun": g.seat_noun, "options": [o.to_json() for o in g.option_set.options]})
+                          "seat_noun": g.seat_noun, "cooperative": g.cooperative,
+                          "options": [o.to_json() for o in g.option_set.options]})
         return {"games": games, "seat_kinds": ["human", *seat_kinds()],
                 "turn_limit": {"minimum": MIN_TURN_LIMIT, "maximum": MAX_TURN_LIMIT}}
 
@@ -430,7 +431,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             seats=[SeatLink(seat=s, kind=k, token=t, url=f"{page}#token={t}" if t else None)
                    for s, (k, t) in enumerate(zip(live.seats, tokens, strict=True))],
             spectator_url=page,
-            hotseat_url=f"{page}#token={','.join(humans)}" if len(humans) > 1 else None,
+            # one `token` parameter per person: each human seat a person of its own, sharing this device
+            hotseat_url=f"{page}#" + "&".join(f"token={t}" for t in humans) if len(humans) > 1 else None,
             prearranged=live.prearranged)
 
     @app.get("/api/games/{game_id}", tags=["play"], summary="The game as a seat (or a spectator) sees it",
@@ -508,7 +510,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         if step:
             before = rebuild(live.game, live.players, live.seed, live.options, history[:step - 1])
             last = {"seat": before.current_player, "label": before.describe(history[step - 1])}
-        return {"id": live.id, "game": live.game.id, "name": live.game.name, "step": step, "steps": len(history),
+        return {"id": live.id, "game": live.game.id, "name": live.game.name, "seat_noun": live.game.seat_noun,
+                "step": step, "steps": len(history),
                 "seats": live.seats, "current_player": state.current_player, "prompt": state.prompt(),
                 "view": view, "svg": render(live.game.id, view, seat, []), "last": last,
                 "log": state.events_for(seat), "over": state.is_over,

@@ -909,7 +909,8 @@ class Manager:
         view = state.view(seat)
         deadline = live.deadline()
         out: dict[str, Any] = {
-            "id": live.id, "game": game.id, "name": game.name, "version": live.version, "seat": seat,
+            "id": live.id, "game": game.id, "name": game.name, "seat_noun": game.seat_noun,
+            "version": live.version, "seat": seat,
             "seats": [{"seat": s, "kind": k, "standin": live.standins[s], "gone_votes": live.votes[s]}
                       for s, k in enumerate(live.seats)],
             "current_player": current, "prompt": state.prompt(),

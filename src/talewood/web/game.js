@@ -3,22 +3,32 @@
 // the legal actions as buttons, the log, and sends the chosen action id over a WebSocket.
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-function readTokens() {
-  const found = [];
+// The link's tokens, one `token` parameter per person: `#token=a,b` is one person playing two seats,
+// `#token=a&token=b` two people sharing this device (the hot seat).
+function readPeople() {
+  const people = [];
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   for (const params of [hash, query]) {
-    for (const v of params.getAll("token")) for (const t of v.split(",")) if (t) found.push(t);
+    for (const v of params.getAll("token")) {
+      const mine = v.split(",").filter(Boolean);
+      if (mine.length) people.push(mine);
+    }
   }
-  return found.length ? found : [null];
+  return people.length ? people : [[null]];
 }
-const tokens = readTokens();
+const people = readPeople();
+const tokens = people.flat();
+const personOf = new Map(people.flatMap((mine, i) => mine.map((t) => [t, i])));
 const sockets = new Map();   // token -> {ws, payload}
 let shownToken = null;       // the seat whose view is on screen
-let confirmedSeat = null;    // hot seat: the seat that said "I am ready"
+let confirmedPerson = null;  // hot seat: the person who said "I am ready"
 window.talewood = { frames: 0, lastVersion: -1 };
 
-function seatLabel(s, kinds) { return `Player ${s + 1}` + (kinds && kinds[s] !== "human" ? ` (bot: ${kinds[s]})` : ""); }
+// a seat as the game names it ("Player 2", "Hero 2"), counted from 1
+let seatNoun = "Player";
+function seatName(s) { return `${seatNoun} ${s + 1}`; }
+function seatLabel(s, kinds) { return seatName(s) + (kinds && kinds[s] !== "human" ? ` (bot: ${kinds[s]})` : ""); }
 
 // Why the server closed the socket for good (its close codes, see docs/web.md): said plainly, never retried.
 const REFUSALS = {
@@ -67,17 +77,28 @@ function choose() {
   if (pick === null) pick = shownToken !== null && sockets.has(shownToken) ? shownToken : [...sockets.keys()][0];
   const p = sockets.get(pick).payload;
   if (!p) return;
-  if (sockets.size > 1 && p.seat !== null && p.seat !== confirmedSeat && !p.over) {
+  if (p.seat_noun) seatNoun = p.seat_noun;
+  // the device changes hands only between people: one person's own seats follow each other freely
+  const person = personOf.get(pick);
+  if (people.length > 1 && p.seat !== null && person !== confirmedPerson && !p.over) {
     shownToken = pick;
     window.talewood.lastVersion = p.version;
     hideSeat();
-    $("#overlay-text").textContent = `Pass the device to Player ${p.seat + 1}`;
+    const theirs = people[person].map((t) => sockets.get(t) && sockets.get(t).payload).filter(Boolean).map((q) => q.seat);
+    const seats = [...new Set([p.seat, ...theirs])];
+    $("#overlay-text").textContent = seats.length > 1 ? `Pass the device to the person playing ${listSeats(seats)}`
+      : `Pass the device to ${seatName(p.seat)}`;
     $("#overlay").style.display = "flex";
-    $("#overlay-button").onclick = () => { confirmedSeat = p.seat; $("#overlay").style.display = "none"; draw(pick); };
+    $("#overlay-button").onclick = () => { confirmedPerson = person; $("#overlay").style.display = "none"; draw(pick); };
     return;
   }
   shownToken = pick;
   draw(pick);
+}
+
+function listSeats(seats) {
+  const names = [...new Set(seats)].sort((a, b) => a - b).map(seatName);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
 }
 
 // Hot seat: before the device changes hands, nothing of the last player's turn stays on the page —
@@ -108,7 +129,7 @@ function draw(token) {
   const kinds = p.seats.map((s) => s.kind);
   document.title = `Talewood — ${p.name}`;
   $("#title").textContent = p.name;
-  $("#seat-name").textContent = p.seat === null ? "spectating" : `you are Player ${p.seat + 1}`;
+  $("#seat-name").textContent = p.seat === null ? "spectating" : `you are ${seatName(p.seat)}`;
   let status;
   if (p.over) status = "The game is over";
   else if (p.thinking !== null && p.thinking !== undefined) status = `${seatLabel(p.thinking, kinds)} is thinking…`;
@@ -186,14 +207,14 @@ function drawSeatNotes(p, kinds) {
       b.onclick = () => send({ type: "reclaim" });
       box.append(b);
     } else {
-      line(`Player ${s.seat + 1} is away: a ${s.standin} bot plays for them until they come back.`).className = "standin";
+      line(`${seatName(s.seat)} is away: a ${s.standin} bot plays for them until they come back.`).className = "standin";
     }
   }
   if (p.over) return;
   const cur = p.current_player;
   const curSeat = cur === null ? null : p.seats[cur];
   if (curSeat && curSeat.kind === "human" && !curSeat.standin) {
-    if (p.deadline) line(`Player ${cur + 1} has until ${new Date(p.deadline).toLocaleTimeString()} to play; then a ${p.standin_kind} bot plays for them.`, "deadline");
+    if (p.deadline) line(`${seatName(cur)} has until ${new Date(p.deadline).toLocaleTimeString()} to play; then a ${p.standin_kind} bot plays for them.`, "deadline");
     const me = p.seat === null ? null : p.seats[p.seat];
     if (me && cur !== p.seat && me.kind === "human" && !me.standin) {
       const needed = humans.filter((s) => s.seat !== cur && !s.standin).length;
@@ -202,8 +223,8 @@ function drawSeatNotes(p, kinds) {
       const b = document.createElement("button");
       b.id = "gone-vote";
       b.disabled = mine;
-      b.textContent = mine ? `You agreed Player ${cur + 1} is gone (${agreed} of ${needed})`
-        : `Player ${cur + 1} is gone? Let a ${p.standin_kind} bot play for them (${agreed} of ${needed} agree)`;
+      b.textContent = mine ? `You agreed ${seatName(cur)} is gone (${agreed} of ${needed})`
+        : `${seatName(cur)} is gone? Let a ${p.standin_kind} bot play for them (${agreed} of ${needed} agree)`;
       b.onclick = () => send({ type: "gone", seat: cur });
       box.append(b);
     }

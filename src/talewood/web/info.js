@@ -85,8 +85,20 @@ window.talewoodInfo = (() => {
     return best;
   }
 
+  // A readable piece's <title> (there for pages without this script) would pop the browser's own
+  // tooltip up beside the panel with the same text: here it becomes the piece's accessible name.
+  function quiet(board) {
+    for (const t of board.querySelectorAll("[data-info] > title")) {
+      const g = t.parentNode;
+      if (!g.hasAttribute("aria-label")) g.setAttribute("aria-label", t.textContent);
+      t.remove();
+    }
+  }
+
   // opts: labelOf(id) -> the action's full label; act(id) plays it (absent on a page that only shows).
   function attach(board, opts) {
+    quiet(board);
+    new MutationObserver(() => quiet(board)).observe(board, { childList: true });
     board.addEventListener("mouseover", (ev) => {
       if (!fine()) return;
       const el = ev.target.closest("[data-info]");

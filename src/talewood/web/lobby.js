@@ -23,14 +23,28 @@ function drawPlayers() {
 }
 function drawSeats() {
   const n = +$("#players").value;
+  const g = currentGame();
+  const noun = g.seat_noun || "Player";
   const box = $("#seats");
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const old = [...box.querySelectorAll("select.kind")].map((s) => s.value);
+  const oldPeople = [...box.querySelectorAll("select.person")].map((s) => s.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const s = el("select", { id: `seat-${i}`, "data-seat": i });
+    const s = el("select", { id: `seat-${i}`, "data-seat": i, class: "kind" });
     for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
     s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
-    box.append(el("label", {}, `${currentGame().seat_noun || "Player"} ${i + 1} `, s));
+    const label = el("label", {}, `${noun} ${i + 1} `, s);
+    box.append(label);
+    // a cooperative game: one person may play several seats (one link, no passing the device between them)
+    if (g.cooperative) {
+      const who = el("select", { id: `person-${i}`, class: "person", "aria-label": `who plays ${noun} ${i + 1}` });
+      for (let k = 1; k <= n; k++) who.append(el("option", { value: k, text: `played by person ${k}` }));
+      who.value = oldPeople[i] && +oldPeople[i] <= n ? oldPeople[i] : String(i + 1);
+      const sync = () => { who.hidden = s.value !== "human"; };
+      s.addEventListener("change", sync);
+      sync();
+      label.append(" ", who);
+    }
   }
 }
 function drawOptions() {
@@ -85,27 +99,47 @@ async function createGame(ev) {
   }
   const links = $("#links");
   links.replaceChildren();
-  const humans = data.seats.filter((s) => s.url);
+  const noun = g.seat_noun || "Player";
+  // the people at the table, each with the seats they play: every human seat its own person, unless
+  // a cooperative game's lobby gave one person several
+  const groups = new Map();
   for (const s of data.seats) {
-    if (s.url) {
-      links.append(el("p", {}, el("strong", { text: `Player ${s.seat + 1} (human) ` }),
-        el("a", { href: s.url, class: "seat-link", "data-seat": s.seat, text: "open this seat" }),
-        el("input", { readonly: "", value: s.url })));
-    } else {
-      links.append(el("p", { text: `Player ${s.seat + 1}: bot (${s.kind})` }));
-    }
+    if (!s.url) continue;
+    const person = g.cooperative ? +$(`#person-${s.seat}`).value : s.seat + 1;
+    if (!groups.has(person)) groups.set(person, []);
+    groups.get(person).push(s);
   }
-  if (data.hotseat_url) {
+  const people = [...groups.values()];
+  const page = data.spectator_url;
+  const names = (seats) => {
+    const ns = seats.map((s) => `${noun} ${s.seat + 1}`);
+    return ns.length > 1 ? `${ns.slice(0, -1).join(", ")} and ${ns[ns.length - 1]}` : ns[0];
+  };
+  // one `token` parameter per person, their seats' tokens joined by commas
+  const param = (mine) => `token=${mine.map((s) => s.token).join(",")}`;
+  const urlOf = (mine) => (mine.length === 1 ? mine[0].url : `${page}#${param(mine)}`);
+  for (const mine of people) {
+    const url = urlOf(mine);
+    const who = mine.length === 1 ? `${names(mine)} (human) ` : `One person playing ${names(mine)} `;
+    links.append(el("p", {}, el("strong", { text: who }),
+      el("a", { href: url, class: "seat-link", "data-seat": mine[0].seat, text: mine.length === 1 ? "open this seat" : "open these seats" }),
+      el("input", { readonly: "", value: url })));
+  }
+  for (const s of data.seats) if (!s.url) links.append(el("p", { text: `${noun} ${s.seat + 1}: bot (${s.kind})` }));
+  if (people.length > 1) {
+    const url = `${page}#` + people.map(param).join("&");
     links.append(el("p", {}, el("strong", { text: "Hot seat: " }),
-      el("a", { href: data.hotseat_url, id: "hotseat-link", text: "play every human seat in this browser" })));
+      el("a", { href: url, id: "hotseat-link", text: `play every human seat in this browser, passing it between the ${people.length} people` })));
   }
   links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
   if (data.prearranged) links.append(el("p", { id: "prearranged", text: "You chose the seed: every seat is told this deal was prearranged." }));
   $("#created").hidden = false;
-  if (humans.length === 1 && !data.hotseat_url) links.prepend(el("p", {}, el("a", { href: humans[0].url, id: "play-link", class: "primary", text: "▶ Play now" })));
+  if (people.length === 1) links.prepend(el("p", {}, el("a", { href: urlOf(people[0]), id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
 }
-function seatText(seats) { return seats.map((k, i) => `Player ${i + 1}: ${k}`).join(", "); }
+// a listed game's seats as its game names them ("Hero 2"), counted from 1
+function nounOf(gameId) { const g = META && META.games.find((x) => x.id === gameId); return (g && g.seat_noun) || "Player"; }
+function seatText(g) { return g.seats.map((k, i) => `${nounOf(g.game)} ${i + 1}: ${k}`).join(", "); }
 async function loadGames() {
   const r = await fetch("/api/games");
   if (!r.ok) return;
@@ -121,15 +155,15 @@ async function loadGames() {
     }
     if (g.over) {
       const scores = g.result ? g.result.scores.map((s, i) => (g.result.winners.includes(i) ? `★${s}` : `${s}`)).join(" / ") : "";
-      finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
+      finished.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g) }), el("td", { text: g.steps }),
         el("td", { text: scores }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/replays/${g.id}`, text: "replay" }))));
     } else {
       const standin = g.current_player === null ? null : (g.standins || [])[g.current_player];
-      let turn = g.current_player === null ? "" : `Player ${g.current_player + 1} (${g.seats[g.current_player]})`;
+      let turn = g.current_player === null ? "" : `${nounOf(g.game)} ${g.current_player + 1} (${g.seats[g.current_player]})`;
       if (standin) turn += `, away: ${standin} bot plays`;
       if (g.prearranged) turn += " · prearranged deal";
-      active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g.seats) }), el("td", { text: g.steps }),
+      active.append(el("tr", {}, el("td", { text: g.name }), el("td", { text: seatText(g) }), el("td", { text: g.steps }),
         el("td", { text: turn }), el("td", { class: "wide-only", text: when }),
         el("td", {}, el("a", { href: `/games/${g.id}`, text: "watch" }))));
     }

@@ -10,18 +10,19 @@ async function show(n) {
   const p = await r.json();
   if (!r.ok) { $("#status").textContent = p.detail; return; }
   step = p.step; steps = p.steps;
+  const noun = p.seat_noun || "Player";
   $("#title").textContent = `Replay — ${p.name}`;
   $("#slider").max = steps; $("#slider").value = step;
   $("#step").textContent = `move ${step} of ${steps}`;
-  $("#last-move").textContent = p.last ? `Last move: Player ${p.last.seat + 1} — ${p.last.label}` : "The start of the game.";
+  $("#last-move").textContent = p.last ? `Last move: ${noun} ${p.last.seat + 1} — ${p.last.label}` : "The start of the game.";
   window.talewoodInfo.hide();
   $("#board").innerHTML = p.svg;
   const sel = $("#seat");
-  if (sel.options.length === 1) p.seats.forEach((k, i) => sel.append(new Option(`Player ${i + 1} (${k})`, i)));
+  if (sel.options.length === 1) p.seats.forEach((k, i) => sel.append(new Option(`${noun} ${i + 1} (${k})`, i)));
   const log = $("#log"); log.replaceChildren();
   for (const e of p.log) { const li = document.createElement("li"); li.textContent = e.text; log.append(li); }
   log.scrollTop = log.scrollHeight;
-  $("#status").textContent = p.over ? `Final position: ${p.verdict}.` : `Player ${p.current_player + 1} to play`;
+  $("#status").textContent = p.over ? `Final position: ${p.verdict}.` : `${noun} ${p.current_player + 1} to play`;
 }
 $("#first").onclick = () => show(0);
 $("#prev").onclick = () => show(step - 1);
