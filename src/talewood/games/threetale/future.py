@@ -13,12 +13,24 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, chance, decision
 from . import rulings
-from .battle import CAUSE_TENTACLE, CAUSE_TREE, CAUSE_VIRUS, REMOVAL_DIE, Roll, TakeDamage
+from .battle import (
+    CAUSE_TENTACLE,
+    CAUSE_TREE,
+    CAUSE_VIRUS,
+    REMOVAL_DIE,
+    Roll,
+    TakeDamage,
+    start_vicinator_fight,
+    start_virus_fight,
+)
 from .content import SPACE_KINDS, Effect, Enemy, Piece
 from .effects import resolve
-from .state import CORNER_DX, CORNER_DY, DX, DY, FUTURE, NEIGHBOURS8, PRESENT, T_ATTACKED, key
+from .rolls import start_effect_roll
+from .scoring import end_game
+from .setup import ChooseOrder
+from .state import CORNER_DX, CORNER_DY, DX, DY, FUTURE, NEIGHBOURS8, PRESENT, T_ATTACKED, T_MOVED, key
 from .tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_DECK, FUTURE_PIECE, PORTAL, TREASURE3
-from .turn import EndOfTurn, StartOfTurn, Turn, new_turn
+from .turn import EndOfTurn, StartOfTurn, Turn, blocked, end_ok, new_turn
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -43,8 +55,6 @@ def number(s: TTState) -> int:
 # -- the Present --------------------------------------------------------------------------------------
 
 def begin_present(s: TTState) -> None:
-    from .setup import ChooseOrder
-
     s.phase = PRESENT
     s.cur = -1
     if s.log is not None:
@@ -413,8 +423,6 @@ def goal_met(s: TTState) -> bool:
 
 
 def check_goal(s: TTState) -> None:
-    from .scoring import end_game
-
     if s.phase == FUTURE and not s.over and s.future >= 0 and goal_met(s):
         s.won_round = s.round_no
         if s.log is not None:
@@ -423,8 +431,6 @@ def check_goal(s: TTState) -> None:
 
 
 def clock_runs_out(s: TTState, why: str) -> None:
-    from .scoring import end_game
-
     if s.over:
         return
     if s.log is not None:
@@ -920,9 +926,6 @@ def future_turn_options(s: TTState, seat: int, acting: bool) -> list[int]:
 
 
 def future_turn_action(s: TTState, seat: int, action: int) -> None:
-    from .battle import start_vicinator_fight, start_virus_fight
-    from .state import T_MOVED
-
     ids = s.t.ids
     s.acts += 1
     s.tflags |= T_MOVED
@@ -946,8 +949,6 @@ def future_turn_action(s: TTState, seat: int, action: int) -> None:
 def future_act(s: TTState, seat: int, e: Effect) -> None:
     do = e.do
     if do == "roll":
-        from .rolls import start_effect_roll
-
         start_effect_roll(s, seat, e.n, e.need, s.t.intern(e.then), s.t.intern(e.otherwise))
     elif do == "teleport":
         s.push(Teleport(seat))
@@ -1103,8 +1104,6 @@ class Teleport(NamedTuple):
         return "choose the space you fly to"
 
     def legal(self, s: TTState) -> list[int]:
-        from .turn import end_ok
-
         return sorted(s.t.ids.space + sp for sp in s.space_at.values()
                       if sp != s.pos[self.seat] and end_ok(s, self.seat, sp))
 
@@ -1133,8 +1132,6 @@ class MoveWho(NamedTuple):
 
 
 def shortcut_steps(s: TTState, target: int, left: int) -> list[int]:
-    from .turn import blocked, end_ok
-
     out = []
     here = s.pos[target]
     for d in range(4):
@@ -1159,8 +1156,6 @@ class MoveHero(NamedTuple):
         return f"move {s.name(self.target)} ({self.left} spaces left), or stop"
 
     def legal(self, s: TTState) -> list[int]:
-        from .turn import end_ok
-
         out = shortcut_steps(s, self.target, self.left)
         if end_ok(s, self.target, s.pos[self.target]) or not out:
             out.append(s.t.ids.stop)

@@ -20,11 +20,13 @@ from typing import Any
 from ...engine import Rng, State, seat_name
 from . import rulings
 from .content import Effect, Hero
+from .scoring import end_game
 from .tables import (
     ALTAR,
     DARK,
     ENDEAVOR,
     FAITH,
+    FUTURE_DECK,
     HOPE,
     OFFERING,
     PORTAL,
@@ -42,10 +44,19 @@ DY = (-1, 0, 1, 0, -1, 1, 1, -1)
 NEIGHBOURS8 = tuple(zip(DX, DY, strict=True))
 CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
 OFF = 1 << 10
+ROW = 4 * OFF             # key(x + 1, y) - key(x, y)
+BASE = OFF * ROW + OFF    # key(0, 0)
 
 
 def key(x: int, y: int) -> int:
-    return (x + OFF) * (4 * OFF) + (y + OFF)
+    return (x + OFF) * ROW + (y + OFF)
+
+
+# key of the point (2x + CORNER_DX[k] + DX[d], 2y + CORNER_DY[k] + DY[d]) less 2 * (x * ROW + y): the
+# space beside corner k of the tile on cell (x, y), in direction d, at index k * 8 + d
+NB_KEY = tuple(BASE + (CORNER_DX[k] + DX[d]) * ROW + CORNER_DY[k] + DY[d] for k in range(4) for d in range(8))
+# the cells around a cell, as key offsets (the 4 sharing an edge first)
+CELL_STEP = tuple(dx * ROW + dy for dx, dy in NEIGHBOURS8)
 
 
 # once-per-turn uses (State.tflags)
@@ -353,19 +364,17 @@ class TTState(State):
 
     # -- the phase driver -----------------------------------------------------------------------
     def advance(self) -> None:
-        from .future import advance_future, begin_present
-        from .turn import begin_past_turn
-
+        rules = _rules or _bind()
         if self.phase == SETUP:
             self.phase = PAST
         if self.phase == PAST:
             if self.turn_no < len(self.t.c.tiles) and self.tiles_left():
-                begin_past_turn(self)
+                rules.begin_past_turn(self)
             else:
-                begin_present(self)
+                rules.begin_present(self)
             return
         if self.phase == FUTURE:
-            advance_future(self)
+            rules.advance_future(self)
             return
         raise AssertionError(f"nothing to do in phase {self.phase}")
 
@@ -419,10 +428,7 @@ class TTState(State):
     def nb(self, s: int, d: int) -> int:
         """The space next to s in direction d (0-3 orthogonal, 4-7 diagonal), or -1."""
         t = s >> 2
-        k = s & 3
-        x = 2 * self.tile_x[t] + CORNER_DX[k] + DX[d]
-        y = 2 * self.tile_y[t] + CORNER_DY[k] + DY[d]
-        return self.space_at.get((x + OFF) * (4 * OFF) + (y + OFF), -1)
+        return self.space_at.get(2 * (self.tile_x[t] * ROW + self.tile_y[t]) + NB_KEY[(s & 3) << 3 | d], -1)
 
     def kind(self, s: int) -> int:
         """What space s shows: its printed kind, or DARK on a flipped tile."""
@@ -476,18 +482,21 @@ class TTState(State):
 
     def tile_neighbours(self, t: int) -> list[int]:
         """The tiles sharing an edge with tile t."""
-        x, y = self.tile_x[t], self.tile_y[t]
-        out = []
-        for d in range(4):
-            o = self.cell_tile.get(key(x + DX[d], y + DY[d]), -1)
-            if o >= 0:
-                out.append(o)
-        return out
+        k = (self.tile_x[t] + OFF) * ROW + self.tile_y[t] + OFF
+        get = self.cell_tile.get
+        return [o for o in (get(k - 1, -1), get(k + ROW, -1), get(k + 1, -1), get(k - ROW, -1)) if o >= 0]
+
+    def borders(self, t: int) -> int:
+        """How many tiles share an edge with tile t."""
+        k = (self.tile_x[t] + OFF) * ROW + self.tile_y[t] + OFF
+        cells = self.cell_tile
+        return (k - 1 in cells) + (k + ROW in cells) + (k + 1 in cells) + (k - ROW in cells)
 
     def tiles_around(self, t: int) -> int:
         """How many of the 8 cells around tile t hold a tile."""
-        x, y = self.tile_x[t], self.tile_y[t]
-        return sum(1 for dx, dy in NEIGHBOURS8 if key(x + dx, y + dy) in self.cell_tile)
+        k = (self.tile_x[t] + OFF) * ROW + self.tile_y[t] + OFF
+        cells = self.cell_tile
+        return sum(1 for step in CELL_STEP if k + step in cells)
 
     def place_tile(self, t: int, x: int, y: int, rot: int) -> None:
         self.tile_x[t] = x
@@ -539,16 +548,16 @@ class TTState(State):
         self.vir[i] = min(rulings.VIRTUE_MAX, before + n)
         gained = self.vir[i] - before
         if gained and self.phase == PAST and self.quests[seat]:
-            from .quests import check_quests
-
-            check_quests(self, seat)
+            (_rules or _bind()).check_quests(self, seat)
         return gained
 
     def profile(self, seat: int) -> Profile:
         b = seat * 3
         tal = self.tal
         eq = self.equip
-        return self.t.profile((tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2]))
+        k = (tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2])
+        found = self.t.profiles.get(k)
+        return found if found is not None else self.t.profile(k)
 
     def passives(self, seat: int) -> tuple[Effect, ...]:
         """The effects that work for a Hero without being used: developed Talents and the passive
@@ -577,7 +586,13 @@ class TTState(State):
 
     def tier(self, seat: int, virtue: int) -> int:
         """What a Hero's Hope, Faith, Endeavor, Endurance or Mercy gives now (0 to 3, more with Talents)."""
-        return self.t.tier[self.vir[seat * 6 + virtue]] + self.profile(seat).tiers[virtue]
+        b = seat * 3
+        tal = self.tal
+        eq = self.equip
+        k = (tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2])
+        t = self.t
+        p = t.profiles.get(k) or t.profile(k)
+        return t.tier[self.vir[seat * 6 + virtue]] + p.tiers[virtue]
 
     def speed_now(self, seat: int) -> int:
         """Speed for moving and for who attacks first: the stat, Speed Artifacts and this turn's bonus."""
@@ -589,8 +604,8 @@ class TTState(State):
 
     def actions_allowed(self, seat: int) -> int:
         p = self.profile(seat)
-        return (self.t.c.board.actions + self.t.tier[self.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR]
-                + p.extra_actions + self.t_actions)
+        t = self.t
+        return t.actions + t.tier[self.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR] + p.extra_actions + self.t_actions
 
     def actions_left(self, seat: int) -> int:
         return self.actions_allowed(seat) - self.acts
@@ -619,8 +634,6 @@ class TTState(State):
         if self.spirit[seat] == 0:
             if rulings.DEATH_PREVENTION_AUTOMATIC and self.save_from_death(seat):
                 return
-            from .scoring import end_game
-
             if self.log is not None:
                 self.emit("death", f"{self.name(seat)} has no Spirit left and dies: the team loses")
             end_game(self, won=False, reason=f"{self.name(seat)} died")
@@ -719,8 +732,6 @@ class TTState(State):
     def future_decks(self) -> list[int]:
         if self.future < 0:
             return []
-        from .tables import FUTURE_DECK
-
         return [FUTURE_DECK + self.t.fdeck_index[d.id] for d in self.t.c.futures[self.future].decks
                 if d.id != self.t.c.futures[self.future].clock.deck]
 
@@ -734,38 +745,26 @@ class TTState(State):
 
     def goal_changed(self) -> None:
         if self.phase == FUTURE and not self.over:
-            from .future import check_goal
-
-            check_goal(self)
+            (_rules or _bind()).check_goal(self)
 
     def future_turn_options(self, seat: int, acting: bool) -> list[int]:
-        from .future import future_turn_options
-
-        return future_turn_options(self, seat, acting)
+        return (_rules or _bind()).future_turn_options(self, seat, acting)
 
     def future_turn_action(self, seat: int, action: int) -> None:
-        from .future import future_turn_action
-
-        future_turn_action(self, seat, action)
+        (_rules or _bind()).future_turn_action(self, seat, action)
 
     def end_of_hero_turn(self, seat: int) -> None:
         if self.phase == FUTURE:
-            from .future import end_of_hero_turn
-
-            end_of_hero_turn(self, seat)
+            (_rules or _bind()).end_of_hero_turn(self, seat)
 
     def crown_enemy(self, enemy_id: str) -> Any:
-        from .future import crown_enemy
-
-        return crown_enemy(self, enemy_id)
+        return (_rules or _bind()).crown_enemy(self, enemy_id)
 
     def destroy_virus(self, i: int) -> None:
         self.viruses[i] = -1
 
     def vicinator_defeated(self, seat: int) -> None:
-        from .future import vicinator_defeated
-
-        vicinator_defeated(self, seat)
+        (_rules or _bind()).vicinator_defeated(self, seat)
 
     def tree_stone(self) -> bool:
         """The Parallel Land's Sacred Stone: it spares a Hero the Tree's damage (L440)."""
@@ -794,6 +793,45 @@ class TTState(State):
                     nxt.append(there)
             frontier = nxt
         return limit + 1
+
+
+class Rules:
+    """The rules the state calls into (turns, the Future, Quests). Those modules import this one, so
+    they are bound once, at the first call, rather than imported on every call."""
+
+    def __init__(self) -> None:
+        from .future import (
+            advance_future,
+            begin_present,
+            check_goal,
+            crown_enemy,
+            end_of_hero_turn,
+            future_turn_action,
+            future_turn_options,
+            vicinator_defeated,
+        )
+        from .quests import check_quests
+        from .turn import begin_past_turn
+
+        self.advance_future = advance_future
+        self.begin_present = begin_present
+        self.check_goal = check_goal
+        self.crown_enemy = crown_enemy
+        self.end_of_hero_turn = end_of_hero_turn
+        self.future_turn_action = future_turn_action
+        self.future_turn_options = future_turn_options
+        self.vicinator_defeated = vicinator_defeated
+        self.check_quests = check_quests
+        self.begin_past_turn = begin_past_turn
+
+
+_rules: Rules | None = None
+
+
+def _bind() -> Rules:
+    global _rules
+    _rules = Rules()
+    return _rules
 
 
 def virtue_label(v: int) -> str:

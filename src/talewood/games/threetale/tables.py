@@ -110,6 +110,7 @@ class Tables:
     altar_rate: dict[int, int] = field(default_factory=dict)      # Artifact level -> Shevitsa
     virtue_names: tuple[str, ...] = VIRTUE_NAMES
     profiles: dict[tuple[int, ...], Profile] = field(default_factory=dict)
+    actions: int = 0                                              # a Hero's Actions a turn, before Endeavor
 
     def profile(self, key: tuple[int, ...]) -> Profile:
         """The Profile of three Talents and three slotted Artifacts (-1: none), computed once."""
@@ -167,7 +168,7 @@ def build_tables(c: Content) -> Tables:
         fcard_deck=tuple(FUTURE_DECK + fdeck_index[card.deck] for card in fcards),
         pieces=pieces, piece_future=piece_future,
         tier=tuple(c.board.tier(v) for v in range(top + 1)),
-        positive=c.die.positive_chance,
+        positive=c.die.positive_chance, actions=c.board.actions,
     )
     t.deck_cards = [
         *(tuple(i for i, a in enumerate(c.artifacts) if a.level == lv) for lv in (1, 2, 3)),
