@@ -121,14 +121,14 @@ def figure_tiles(s: TTState, figure: Piece) -> list[int]:
              "battle2_or_3": (BATTLE2, BATTLE3)}[figure.place]
     tiles = [t for t in sorted(s.placed) if any(k in kinds for k in s.t.tile_kind[t])]
     if figure.place == "battle1_tile":
-        good = [t for t in tiles if len(s.tile_neighbours(t)) >= figure.neighbours]
+        good = [t for t in tiles if s.borders(t) >= figure.neighbours]
         if good:
             return good
         s.fallbacks[FALLBACK_TREE] += 1
-        best = max((len(s.tile_neighbours(t)) for t in tiles), default=0)
+        best = max((s.borders(t) for t in tiles), default=0)
         if best:
-            return [t for t in tiles if len(s.tile_neighbours(t)) == best]
-        return [t for t in sorted(s.placed) if len(s.tile_neighbours(t)) >= figure.neighbours] or sorted(s.placed)
+            return [t for t in tiles if s.borders(t) == best]
+        return [t for t in sorted(s.placed) if s.borders(t) >= figure.neighbours] or sorted(s.placed)
     if figure.neighbours == 8:
         return [t for t in tiles if s.tiles_around(t) == 8]
     return tiles
@@ -482,10 +482,6 @@ class FlipTile(NamedTuple):
 
 # -- the Information Flood: tiles removed before each Hero's turn ----------------------------------------
 
-def borders(s: TTState, t: int) -> int:
-    return len(s.tile_neighbours(t))
-
-
 def removal_candidates(s: TTState) -> list[int]:
     """The tiles that may be removed now (A-45): free of Heroes, not the Ark's, not protected, from the
     lowest class of borders (1, then 2; an isolated tile first of all)."""
@@ -493,19 +489,19 @@ def removal_candidates(s: TTState) -> list[int]:
     ark = s.figure >> 2 if s.figure >= 0 else -1
     heroes = {s.pos[h] >> 2 for h in range(3)}
     free = [t for t in sorted(s.placed) if t != ark and t not in protected and t not in heroes]
+    count = [s.borders(t) for t in free]
     order = (0, *s.t.c.futures[s.future].clock.border_order)
     for b in order:
-        found = [t for t in free if borders(s, t) == b]
-        if found:
-            return found
+        if b in count:
+            return [t for t, n in zip(free, count, strict=True) if n == b]
     if s.cfg.removal_strict:
-        held = [t for t in sorted(s.placed) if t in heroes and borders(s, t) <= max(order)]
+        held = [t for t in sorted(s.placed) if t in heroes and s.borders(t) <= max(order)]
         if held:
             return held
     if not free:
         return []
-    fewest = min(borders(s, t) for t in free)
-    return [t for t in free if borders(s, t) == fewest]
+    fewest = min(count)
+    return [t for t, n in zip(free, count, strict=True) if n == fewest]
 
 
 @decision

@@ -103,6 +103,7 @@ class Tables:
     dice: list[tuple[tuple[int, float], ...]] = field(default_factory=list)
     fx: list[tuple[Effect, ...]] = field(default_factory=list)
     fx_id: dict[tuple[Effect, ...], int] = field(default_factory=dict)
+    fx_ref: dict[int, int] = field(default_factory=dict)   # id() of each list kept in fx -> its id
     deck_cards: list[tuple[int, ...]] = field(default_factory=list)   # every card of each deck
     positive: float = 0.5
     slot_claim: dict[int, int] = field(default_factory=dict)      # a Past token -> its claim's effects
@@ -128,10 +129,14 @@ class Tables:
 
     def intern(self, effects: tuple[Effect, ...]) -> int:
         """The id of an effect list (and of every list nested in it)."""
+        found = self.fx_ref.get(id(effects))      # the very list kept in fx (alive there, so its id is its own)
+        if found is not None:
+            return found
         found = self.fx_id.get(effects)
         if found is not None:
             return found
         self.fx_id[effects] = len(self.fx)
+        self.fx_ref[id(effects)] = len(self.fx)
         self.fx.append(effects)
         for e in effects:
             for sub in (e.then, e.otherwise, *e.options):

@@ -548,7 +548,9 @@ def develop_options(s: TTState, seat: int) -> list[int]:
     """The Talents of the next level, if the Hero has the Shevitsa (A-07: levels in order)."""
     if seat != s.cur:
         return []
-    lv = sum(1 for x in s.tal[seat * 3: seat * 3 + 3] if x >= 0)
+    tal = s.tal
+    b = seat * 3
+    lv = (tal[b] >= 0) + (tal[b + 1] >= 0) + (tal[b + 2] >= 0)
     if lv >= 3 or s.shev[seat] < s.t.c.board.talent_costs[lv]:
         return []
     base = s.t.ids.develop
@@ -566,7 +568,11 @@ def develop(s: TTState, seat: int, ti: int) -> None:
 
 def usable_one_time(s: TTState, seat: int) -> list[int]:
     """One-time Artifacts in their slots that do something outside battle."""
-    out = []
+    out: list[int] = []
+    equip = s.equip
+    b = seat * 3
+    if equip[b] < 0 and equip[b + 1] < 0 and equip[b + 2] < 0:
+        return out
     for a in s.equipped(seat, "one_time"):
         if s.slots_used >> s.t.art_slot[a] & 1:
             continue
