@@ -539,7 +539,11 @@ class TTState(State):
     def raisable(self, seat: int) -> list[int]:
         b = seat * 6
         top = rulings.VIRTUE_MAX
-        return [v for v in range(6) if self.vir[b + v] < top]
+        vir = self.vir
+        if vir[b] < top and vir[b + 1] < top and vir[b + 2] < top and vir[b + 3] < top and vir[b + 4] < top \
+                and vir[b + 5] < top:
+            return [0, 1, 2, 3, 4, 5]
+        return [v for v in range(6) if vir[b + v] < top]
 
     def raise_virtue(self, seat: int, virtue: int, n: int = 1) -> int:
         """Raise a Virtue by up to n (never above 13); how much it rose."""
@@ -565,15 +569,20 @@ class TTState(State):
         return self.profile(seat).effects
 
     def passive_sum(self, seat: int, keyword: str, **match: Any) -> int:
+        p = self.profile(seat)
+        if keyword not in p.dos:
+            return 0
         total = 0
-        for e in self.passives(seat):
+        for e in p.effects:
             if e.do == keyword and all(getattr(e, k) == v for k, v in match.items()):
                 total += e.n
         return total
 
     def has_passive(self, seat: int, keyword: str, **match: Any) -> bool:
-        return any(e.do == keyword and all(getattr(e, k) == v for k, v in match.items())
-                   for e in self.passives(seat))
+        p = self.profile(seat)
+        if keyword not in p.dos:
+            return False
+        return any(e.do == keyword and all(getattr(e, k) == v for k, v in match.items()) for e in p.effects)
 
     def talent_id(self, name: str) -> int:
         for i, tal in enumerate(self.t.talents):

@@ -59,6 +59,7 @@ class Profile:
     flipped: int                                     # Steps to enter a flipped tile's space (0: the rule's)
     portal: int                                      # Steps to enter a Portal (-1: the rule's)
     diagonal: bool
+    dos: frozenset[str]                              # the keywords of the effects
 
 
 def make_profile(effects: tuple[Effect, ...]) -> Profile:
@@ -77,7 +78,7 @@ def make_profile(effects: tuple[Effect, ...]) -> Profile:
                    sum(e.n for e in effects if e.do == "extra_actions"),
                    (tiers[0], tiers[1], tiers[2], tiers[3], tiers[4], tiers[5]),
                    any(e.do == "pass_trees" and e.duration == "always" for e in effects), flipped, portal,
-                   any(e.do == "diagonal_step" for e in effects))
+                   any(e.do == "diagonal_step" for e in effects), frozenset(e.do for e in effects))
 
 
 @dataclass
@@ -112,6 +113,7 @@ class Tables:
     virtue_names: tuple[str, ...] = VIRTUE_NAMES
     profiles: dict[tuple[int, ...], Profile] = field(default_factory=dict)
     actions: int = 0                                              # a Hero's Actions a turn, before Endeavor
+    tile_portals: tuple[tuple[int, ...], ...] = ()                # per tile: its printed corners that are Portals
 
     def profile(self, key: tuple[int, ...]) -> Profile:
         """The Profile of three Talents and three slotted Artifacts (-1: none), computed once."""
@@ -175,6 +177,7 @@ def build_tables(c: Content) -> Tables:
         tier=tuple(c.board.tier(v) for v in range(top + 1)),
         positive=c.die.positive_chance, actions=c.board.actions,
     )
+    t.tile_portals = tuple(tuple(k for k in range(4) if kinds[k] == PORTAL) for kinds in tile_kind)
     t.deck_cards = [
         *(tuple(i for i, a in enumerate(c.artifacts) if a.level == lv) for lv in (1, 2, 3)),
         *(tuple(i for i, b in enumerate(c.battles) if b.level == lv) for lv in (1, 2, 3)),

@@ -20,6 +20,7 @@ from .state import (
     DX,
     DY,
     FUTURE,
+    NB_KEY,
     OFF,
     PAST,
     ROW,
@@ -34,6 +35,7 @@ from .tables import (
     ALTAR,
     BLACK,
     DARK,
+    ENDEAVOR,
     ENDURANCE,
     FUTURE_PIECE,
     HERO_BONUS,
@@ -43,6 +45,7 @@ from .tables import (
     RED,
     TREE,
     WHITE,
+    Profile,
 )
 
 if TYPE_CHECKING:
@@ -145,18 +148,25 @@ def snap_actions(s: TTState) -> list[int]:
     """Every empty cell sharing an edge with the Map, as the action naming it by the lowest tile beside
     it and that tile's side (A-34), in order."""
     out: list[int] = []
-    seen: set[int] = set()
+    taken = set(s.cell_tile)            # the cells with a tile, then those named already
+    add = taken.add
     base = s.t.ids.snap
-    cells = s.cell_tile
     tile_x, tile_y = s.tile_x, s.tile_y
     for t in sorted(s.placed):
         k = (tile_x[t] + OFF) * ROW + tile_y[t] + OFF
         a = base + t * 4
-        for cell in (k - 1, k + ROW, k + 1, k - ROW):      # north, east, south, west
-            if cell not in cells and cell not in seen:
-                seen.add(cell)
-                out.append(a)
-            a += 1
+        if k - 1 not in taken:              # north
+            add(k - 1)
+            out.append(a)
+        if k + ROW not in taken:            # east
+            add(k + ROW)
+            out.append(a + 1)
+        if k + 1 not in taken:              # south
+            add(k + 1)
+            out.append(a + 2)
+        if k - ROW not in taken:            # west
+            add(k - ROW)
+            out.append(a + 3)
     return out
 
 
@@ -251,9 +261,11 @@ class StartOfTurn(NamedTuple):
 
     def run(self, s: TTState) -> None:
         seat = self.seat
-        for e in s.passives(seat):
-            if e.do == "whenever" and e.event == "start_of_turn":
-                resolve(s, seat, e.then)
+        p = s.profile(seat)
+        if "whenever" in p.dos:
+            for e in p.effects:
+                if e.do == "whenever" and e.event == "start_of_turn":
+                    resolve(s, seat, e.then)
         n = s.faith_draws(seat)
         if n <= 0:
             return
@@ -348,8 +360,10 @@ class Mobility(NamedTuple):
     diagonal: bool
 
 
-def mobility(s: TTState, seat: int) -> Mobility:
-    p = s.profile(seat)
+def mobility(s: TTState, seat: int, p: Profile | None = None) -> Mobility:
+    """How Hero `seat` moves now (`p`: its Profile, if known)."""
+    if p is None:
+        p = s.profile(seat)
     current = seat == s.cur
     trees = p.trees or (bool(s.tflags & T_TREES) and current)
     flipped = rulings.FLIPPED_TILE_ENTRY_COST
@@ -425,10 +439,13 @@ def reachable_end(s: TTState, seat: int, start: int, budget: int, mob: Mobility)
 
 def step_target(s: TTState, seat: int, d: int, budget: int, mob: Mobility, trees_free: bool = False) -> tuple[int, int]:
     """(space, cost) of a Step in direction d, or (-1, 0) if it is not legal."""
-    there = s.nb(s.pos[seat], d)
+    here = s.pos[seat]
+    t = here >> 2
+    there = s.space_at.get(2 * (s.tile_x[t] * ROW + s.tile_y[t]) + NB_KEY[(here & 3) << 3 | d], -1)    # s.nb
     if there < 0 or (there == s.figure and s.figure_blocks()) or (s.viruses and there in s.viruses):
         return -1, 0
-    kind = s.kind(there)
+    t = there >> 2
+    kind = DARK if s.flipped[t] else s.t.tile_kind[t][((there & 3) - s.tile_rot[t]) & 3]              # s.kind
     if kind == TREE and not (mob.trees or trees_free):
         return -1, 0
     if trees_free:
@@ -450,13 +467,15 @@ def portal_exits(s: TTState, seat: int, entry: int, budget: int, mob: Mobility) 
     """The other Portals a Hero entering `entry` may be moved to (A-33)."""
     out = []
     flipped = s.flipped
-    kind_of = s.kind
+    portals = s.t.tile_portals
     for t in s.placed:
-        if flipped[t]:
+        corners = portals[t]
+        if not corners or flipped[t]:
             continue
-        for k in (0, 1, 2, 3):
+        rot = s.tile_rot[t]
+        for k in sorted((c + rot) & 3 for c in corners) if len(corners) > 1 else ((corners[0] + rot) & 3,):
             sp = t * 4 + k
-            if sp != entry and kind_of(sp) == PORTAL and not blocked(s, sp) and \
+            if sp != entry and not blocked(s, sp) and \
                     (end_ok(s, seat, sp) or (budget > 0 and reachable_end(s, seat, sp, budget, mob))):
                 out.append(sp)
     return out
@@ -535,7 +554,7 @@ def give_targets(s: TTState, seat: int, acting: bool | None = None) -> tuple[lis
         acting = can_act(s, seat)
     beside = s.adjacent4 if rulings.GIVING_IS_ORTHOGONAL else s.adjacent8
     adjacent = [h for h in range(3) if h != seat and acting and beside(here, s.pos[h])]
-    if not s.tflags & T_FREE_GIVE:
+    if not s.tflags & T_FREE_GIVE and "free_give" in s.profile(seat).dos:
         for e in s.passives(seat):
             if e.do == "free_give":
                 near = [h for h in range(3) if h != seat and s.distance(here, s.pos[h]) <= e.range]
@@ -600,9 +619,13 @@ def turn_options(s: TTState, seat: int) -> list[int]:
             slot = art_slot[a]
             if equip[b + slot] != a and not tflags >> (T_SLOT + slot) & 1 and not used >> slot & 1:
                 out.append(ids.equip + a)
-    steps = step_options(s, seat, s.steps_left(seat), mobility(s, seat))
+    p = s.profile(seat)
+    current = seat == s.cur
+    speed = s.speed[seat] + p.speed_bonus + (s.t_speed if current else 0)          # s.speed_now
+    steps = step_options(s, seat, speed - s.steps, mobility(s, seat, p))
     out += steps
-    acting = can_act(s, seat)
+    allowed = t.actions + t.tier[s.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR] + p.extra_actions + s.t_actions
+    acting = allowed - s.acts > 0 and not s.others_at(here, seat)                    # can_act
     if acting:
         if claimable(s, here):
             out.append(ids.claim)
@@ -616,12 +639,15 @@ def turn_options(s: TTState, seat: int) -> list[int]:
                 out.extend(ids.give_to + s.hero[h] for h in heroes)
             if offerings:
                 out.extend(ids.bless_to + s.hero[h] for h in heroes)
-    if seat == s.cur:
+    if current:
         out += develop_options(s, seat)
         if s.bonus_unused:
             out += bonus_options(s, seat)
     out.extend(ids.use_artifact + a for a in usable_one_time(s, seat))
-    out += talent_actions(s, seat)
+    tal = s.tal
+    b = seat * 3
+    if tal[b] >= 0 or tal[b + 1] >= 0 or tal[b + 2] >= 0:
+        out += talent_actions(s, seat)
     if s.phase == FUTURE:
         out += s.future_turn_options(seat, acting)
     moved = s.steps > 0 or rulings.ZERO_STEPS_ALLOWED
@@ -981,14 +1007,17 @@ class EndOfTurn(NamedTuple):
             s.push(MercyHero(seat, mercy, 0))
         if endure:
             s.push(Endure(seat, endure, 0))
-        for e in reversed(s.passives(seat)):
-            if e.do == "whenever" and e.event == "end_of_turn":
-                resolve(s, seat, e.then)
-        for e in s.passives(seat):
-            if e.do == "ally_move":
-                for h in reversed(s.order):
-                    if h != seat:
-                        s.push(AllyMove(h, e.n))
+        p = s.profile(seat)
+        if "whenever" in p.dos:
+            for e in reversed(p.effects):
+                if e.do == "whenever" and e.event == "end_of_turn":
+                    resolve(s, seat, e.then)
+        if "ally_move" in p.dos:
+            for e in p.effects:
+                if e.do == "ally_move":
+                    for h in reversed(s.order):
+                        if h != seat:
+                            s.push(AllyMove(h, e.n))
 
 
 def endure_options(s: TTState, seat: int, used: int) -> list[int]:
