@@ -55,6 +55,13 @@ def key(x: int, y: int) -> int:
 # key of the point (2x + CORNER_DX[k] + DX[d], 2y + CORNER_DY[k] + DY[d]) less 2 * (x * ROW + y): the
 # space beside corner k of the tile on cell (x, y), in direction d, at index k * 8 + d
 NB_KEY = tuple(BASE + (CORNER_DX[k] + DX[d]) * ROW + CORNER_DY[k] + DY[d] for k in range(4) for d in range(8))
+OPPOSITE = (2, 3, 0, 1, 6, 7, 4, 5)     # the direction back
+CORNERS = tuple(zip(CORNER_DX, CORNER_DY, strict=True))
+# from corner k: the directions to the tile's own corners, (d, that corner), and the others, (d, NB_KEY, back)
+INNER = tuple(tuple((d, CORNERS.index((CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]))) for d in range(8)
+                    if (CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]) in CORNERS) for k in range(4))
+OUTER = tuple(tuple((d, NB_KEY[k << 3 | d], OPPOSITE[d]) for d in range(8)
+                    if (CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]) not in CORNERS) for k in range(4))
 # the cells around a cell, as key offsets (the 4 sharing an edge first)
 CELL_STEP = tuple(dx * ROW + dy for dx, dy in NEIGHBOURS8)
 
@@ -100,7 +107,7 @@ class Config:
 class TTState(State):
     __slots__ = (  # noqa: RUF023  (grouped by what they hold)
         # shared
-        "t", "cfg",
+        "t", "cfg", "geo",
         # phases and turns
         "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
         "fstage", "won_round", "fallbacks",
@@ -124,10 +131,13 @@ class TTState(State):
         # a roll outside battle (Treasure, Incubator, the Flood's removal die)
         "r_kind", "r_card", "r_pos", "r_dice", "r_then", "r_else", "r_need",
     )
-    SHARED = ("t", "cfg")
+    # `geo` is derived from the Map: the space beside space s in direction d at s * 8 + d (-1: none). It is
+    # immutable and replaced whenever a tile is laid or lifted, so clones share it until their Map changes.
+    SHARED = ("t", "cfg", "geo")
 
     t: Tables
     cfg: Config
+    geo: tuple[int, ...]
     phase: int
     hero: list[int]
     order: list[int]
@@ -243,6 +253,7 @@ class TTState(State):
         self._copy_base(o)
         o.t = self.t
         o.cfg = self.cfg
+        o.geo = self.geo
         o.phase = self.phase
         o.hero = self.hero[:]
         o.order = self.order[:]
@@ -426,9 +437,26 @@ class TTState(State):
         return 2 * self.tile_x[t] + CORNER_DX[k], 2 * self.tile_y[t] + CORNER_DY[k]
 
     def nb(self, s: int, d: int) -> int:
-        """The space next to s in direction d (0-3 orthogonal, 4-7 diagonal), or -1."""
-        t = s >> 2
-        return self.space_at.get(2 * (self.tile_x[t] * ROW + self.tile_y[t]) + NB_KEY[(s & 3) << 3 | d], -1)
+        """The space next to s (a space on the Map) in direction d (0-3 orthogonal, 4-7 diagonal), or -1."""
+        return self.geo[s << 3 | d]
+
+    def _link(self, t: int) -> None:
+        """Renew `geo` around tile t, just laid or lifted: its spaces' neighbours, and theirs back."""
+        geo = list(self.geo)
+        get = self.space_at.get
+        k0 = 2 * (self.tile_x[t] * ROW + self.tile_y[t])
+        on = self.on_map[t]
+        for k in (0, 1, 2, 3):
+            s = t * 4 + k
+            s8 = s << 3
+            for d, k2 in INNER[k]:
+                geo[s8 | d] = t * 4 + k2 if on else -1
+            for d, off, back in OUTER[k]:
+                there = get(k0 + off, -1)
+                geo[s8 | d] = there if on else -1
+                if there >= 0:
+                    geo[there << 3 | back] = s if on else -1
+        self.geo = tuple(geo)
 
     def kind(self, s: int) -> int:
         """What space s shows: its printed kind, or DARK on a flipped tile."""
@@ -507,6 +535,7 @@ class TTState(State):
         for k in range(4):
             self.space_at[key(2 * x + CORNER_DX[k], 2 * y + CORNER_DY[k])] = t * 4 + k
         self.placed.append(t)
+        self._link(t)
 
     def lift_tile(self, t: int) -> None:
         """Take tile t off the Map (the Flood's removal, or the Crown's tile move); its objects go."""
@@ -517,6 +546,7 @@ class TTState(State):
             self.token[t * 4 + k] = -1
         self.on_map[t] = False
         self.placed.remove(t)
+        self._link(t)
 
     def flip(self, t: int) -> None:
         """Turn tile t upside down: four plain dark spaces (A-43)."""

@@ -114,6 +114,7 @@ class Tables:
     profiles: dict[tuple[int, ...], Profile] = field(default_factory=dict)
     actions: int = 0                                              # a Hero's Actions a turn, before Endeavor
     tile_portals: tuple[tuple[int, ...], ...] = ()                # per tile: its printed corners that are Portals
+    no_map: tuple[int, ...] = ()                                  # TTState.geo before any tile is laid
 
     def profile(self, key: tuple[int, ...]) -> Profile:
         """The Profile of three Talents and three slotted Artifacts (-1: none), computed once."""
@@ -177,6 +178,7 @@ def build_tables(c: Content) -> Tables:
         tier=tuple(c.board.tier(v) for v in range(top + 1)),
         positive=c.die.positive_chance, actions=c.board.actions,
     )
+    t.no_map = (-1,) * (32 * len(c.tiles))
     t.tile_portals = tuple(tuple(k for k in range(4) if kinds[k] == PORTAL) for kinds in tile_kind)
     t.deck_cards = [
         *(tuple(i for i, a in enumerate(c.artifacts) if a.level == lv) for lv in (1, 2, 3)),

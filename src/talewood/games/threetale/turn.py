@@ -20,7 +20,6 @@ from .state import (
     DX,
     DY,
     FUTURE,
-    NB_KEY,
     OFF,
     PAST,
     ROW,
@@ -439,9 +438,7 @@ def reachable_end(s: TTState, seat: int, start: int, budget: int, mob: Mobility)
 
 def step_target(s: TTState, seat: int, d: int, budget: int, mob: Mobility, trees_free: bool = False) -> tuple[int, int]:
     """(space, cost) of a Step in direction d, or (-1, 0) if it is not legal."""
-    here = s.pos[seat]
-    t = here >> 2
-    there = s.space_at.get(2 * (s.tile_x[t] * ROW + s.tile_y[t]) + NB_KEY[(here & 3) << 3 | d], -1)    # s.nb
+    there = s.geo[s.pos[seat] << 3 | d]                                                                 # s.nb
     if there < 0 or (there == s.figure and s.figure_blocks()) or (s.viruses and there in s.viruses):
         return -1, 0
     t = there >> 2
