@@ -535,7 +535,7 @@ class RemoveTile(NamedTuple):
 def remove_tile(s: TTState, t: int) -> None:
     hero = any(s.pos[h] >> 2 == t for h in range(3))
     s.lift_tile(t)
-    s.flipped[t] = False
+    s.unflip(t)
     s.removed.append(t)
     if s.log is not None:
         s.emit("remove", f"{s.tile_name(t)} is swept away ({len(s.placed)} tiles left)")

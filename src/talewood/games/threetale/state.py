@@ -57,11 +57,11 @@ def key(x: int, y: int) -> int:
 NB_KEY = tuple(BASE + (CORNER_DX[k] + DX[d]) * ROW + CORNER_DY[k] + DY[d] for k in range(4) for d in range(8))
 OPPOSITE = (2, 3, 0, 1, 6, 7, 4, 5)     # the direction back
 CORNERS = tuple(zip(CORNER_DX, CORNER_DY, strict=True))
-# from corner k: the directions to the tile's own corners, (d, that corner), and the others, (d, NB_KEY, back)
-INNER = tuple(tuple((d, CORNERS.index((CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]))) for d in range(8)
-                    if (CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]) in CORNERS) for k in range(4))
-OUTER = tuple(tuple((d, NB_KEY[k << 3 | d], OPPOSITE[d]) for d in range(8)
-                    if (CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]) not in CORNERS) for k in range(4))
+CORNER_KEYS = tuple(NB_KEY[k << 3: (k << 3) + 8] for k in range(4))
+# from corner k, the directions that leave the tile, with the direction back: (d, OPPOSITE[d])
+OUTWARD = tuple(tuple((d, OPPOSITE[d]) for d in range(8)
+                      if (CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]) not in CORNERS) for k in range(4))
+NO_NEIGHBOURS = (-1,) * 8
 # the cells around a cell, as key offsets (the 4 sharing an edge first)
 CELL_STEP = tuple(dx * ROW + dy for dx, dy in NEIGHBOURS8)
 
@@ -107,7 +107,7 @@ class Config:
 class TTState(State):
     __slots__ = (  # noqa: RUF023  (grouped by what they hold)
         # shared
-        "t", "cfg", "geo",
+        "t", "cfg", "geo", "kinds",
         # phases and turns
         "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
         "fstage", "won_round", "fallbacks",
@@ -131,13 +131,15 @@ class TTState(State):
         # a roll outside battle (Treasure, Incubator, the Flood's removal die)
         "r_kind", "r_card", "r_pos", "r_dice", "r_then", "r_else", "r_need",
     )
-    # `geo` is derived from the Map: the space beside space s in direction d at s * 8 + d (-1: none). It is
-    # immutable and replaced whenever a tile is laid or lifted, so clones share it until their Map changes.
-    SHARED = ("t", "cfg", "geo")
+    # `geo` and `kinds` are derived from the Map: the space beside space s in direction d at s * 8 + d (-1:
+    # none), and what space s shows (`kind`). They are immutable and replaced whenever a tile is laid,
+    # lifted, flipped or turned back, so clones share them until their Map changes.
+    SHARED = ("t", "cfg", "geo", "kinds")
 
     t: Tables
     cfg: Config
     geo: tuple[int, ...]
+    kinds: tuple[int, ...]
     phase: int
     hero: list[int]
     order: list[int]
@@ -254,6 +256,7 @@ class TTState(State):
         o.t = self.t
         o.cfg = self.cfg
         o.geo = self.geo
+        o.kinds = self.kinds
         o.phase = self.phase
         o.hero = self.hero[:]
         o.order = self.order[:]
@@ -442,28 +445,40 @@ class TTState(State):
 
     def _link(self, t: int) -> None:
         """Renew `geo` around tile t, just laid or lifted: its spaces' neighbours, and theirs back."""
-        geo = list(self.geo)
+        old = self.geo
+        geo = list(old)
         get = self.space_at.get
         k0 = 2 * (self.tile_x[t] * ROW + self.tile_y[t])
         on = self.on_map[t]
         for k in (0, 1, 2, 3):
             s = t * 4 + k
             s8 = s << 3
-            for d, k2 in INNER[k]:
-                geo[s8 | d] = t * 4 + k2 if on else -1
-            for d, off, back in OUTER[k]:
-                there = get(k0 + off, -1)
-                geo[s8 | d] = there if on else -1
+            if on:
+                row = [get(k0 + offset, -1) for offset in CORNER_KEYS[k]]
+                geo[s8: s8 + 8] = row
+            else:
+                row = list(old[s8: s8 + 8])
+                geo[s8: s8 + 8] = NO_NEIGHBOURS
+            for d, back in OUTWARD[k]:
+                there = row[d]
                 if there >= 0:
                     geo[there << 3 | back] = s if on else -1
         self.geo = tuple(geo)
 
     def kind(self, s: int) -> int:
         """What space s shows: its printed kind, or DARK on a flipped tile."""
-        t = s >> 2
+        return self.kinds[s]
+
+    def _paint(self, t: int) -> None:
+        """Renew `kinds` for tile t, just laid, flipped or turned back."""
+        kinds = list(self.kinds)
         if self.flipped[t]:
-            return DARK
-        return self.t.tile_kind[t][((s & 3) - self.tile_rot[t]) & 3]
+            kinds[t * 4: t * 4 + 4] = (DARK, DARK, DARK, DARK)
+        else:
+            printed = self.t.tile_kind[t]
+            rot = self.tile_rot[t]
+            kinds[t * 4: t * 4 + 4] = [printed[(k - rot) & 3] for k in range(4)]
+        self.kinds = tuple(kinds)
 
     def printed(self, s: int) -> int:
         """What space s shows on its face, flipped or not."""
@@ -536,6 +551,7 @@ class TTState(State):
             self.space_at[key(2 * x + CORNER_DX[k], 2 * y + CORNER_DY[k])] = t * 4 + k
         self.placed.append(t)
         self._link(t)
+        self._paint(t)
 
     def lift_tile(self, t: int) -> None:
         """Take tile t off the Map (the Flood's removal, or the Crown's tile move); its objects go."""
@@ -551,9 +567,15 @@ class TTState(State):
     def flip(self, t: int) -> None:
         """Turn tile t upside down: four plain dark spaces (A-43)."""
         self.flipped[t] = True
+        self._paint(t)
         if rulings.FLIPPING_REMOVES_OBJECTS:
             for k in range(4):
                 self.token[t * 4 + k] = -1
+
+    def unflip(self, t: int) -> None:
+        """Turn tile t face up again (a removed tile goes back to the box as it was printed)."""
+        self.flipped[t] = False
+        self._paint(t)
 
     def map_tiles(self) -> list[int]:
         return self.placed

@@ -115,6 +115,7 @@ class Tables:
     actions: int = 0                                              # a Hero's Actions a turn, before Endeavor
     tile_portals: tuple[tuple[int, ...], ...] = ()                # per tile: its printed corners that are Portals
     no_map: tuple[int, ...] = ()                                  # TTState.geo before any tile is laid
+    printed: tuple[int, ...] = ()                                 # TTState.kinds before: every tile face up, unturned
 
     def profile(self, key: tuple[int, ...]) -> Profile:
         """The Profile of three Talents and three slotted Artifacts (-1: none), computed once."""
@@ -179,6 +180,7 @@ def build_tables(c: Content) -> Tables:
         positive=c.die.positive_chance, actions=c.board.actions,
     )
     t.no_map = (-1,) * (32 * len(c.tiles))
+    t.printed = tuple(kind for kinds in tile_kind for kind in kinds)
     t.tile_portals = tuple(tuple(k for k in range(4) if kinds[k] == PORTAL) for kinds in tile_kind)
     t.deck_cards = [
         *(tuple(i for i, a in enumerate(c.artifacts) if a.level == lv) for lv in (1, 2, 3)),

@@ -441,8 +441,7 @@ def step_target(s: TTState, seat: int, d: int, budget: int, mob: Mobility, trees
     there = s.geo[s.pos[seat] << 3 | d]                                                                 # s.nb
     if there < 0 or (there == s.figure and s.figure_blocks()) or (s.viruses and there in s.viruses):
         return -1, 0
-    t = there >> 2
-    kind = DARK if s.flipped[t] else s.t.tile_kind[t][((there & 3) - s.tile_rot[t]) & 3]              # s.kind
+    kind = s.kinds[there]                                                                               # s.kind
     if kind == TREE and not (mob.trees or trees_free):
         return -1, 0
     if trees_free:
