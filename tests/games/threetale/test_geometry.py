@@ -10,7 +10,7 @@ from talewood.engine import Rng
 from talewood.games.threetale.state import CORNER_DX, CORNER_DY, DX, DY, TTState, key
 from talewood.games.threetale.tables import DARK
 
-from .helpers import GAME
+from .helpers import GAME, random_steps
 
 
 def neighbours_by_coordinates(s: TTState, space: int) -> list[int]:
@@ -34,11 +34,7 @@ def check_geometry(s: TTState) -> None:
 @pytest.mark.parametrize("future", ["information_flood", "crown_of_evil", "parallel_land", "nine_rings"])
 def test_neighbours_follow_every_tile_laid_moved_or_removed(future: str) -> None:
     for seed in range(2):
-        s = GAME.new_game(3, seed, {"future": future}, tracked=False)
-        rng = Rng(seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            s.apply(legal[rng.below(len(legal))])
+        for s in random_steps(GAME.new_game(3, seed, {"future": future}, tracked=False), Rng(seed)):
             check_geometry(s)
             clone = s.clone()
             assert clone.geo is s.geo and clone.kinds is s.kinds
