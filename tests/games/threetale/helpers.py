@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from talewood.engine import CHANCE
+from talewood.engine import CHANCE, Rng
 from talewood.games import load
 from talewood.games.threetale.game import ThreeTaleGame
 from talewood.games.threetale.state import TTState
@@ -96,3 +97,11 @@ def virtue(s: TTState, seat: int, name: str) -> int:
 
 def frame(s: TTState) -> str:
     return type(s.stack[-1]).__name__ if s.stack and not s.over else ""
+
+
+def random_steps(s: TTState, rng: Rng) -> Iterator[TTState]:
+    """Play `s` to its end at random, yielding it after every step."""
+    while not s.is_over:
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+        yield s

@@ -18,7 +18,7 @@ from ...engine import automatic, chance, decision
 from . import rulings
 from .content import Effect
 from .effects import resolve
-from .tables import ENEMY_BONUS, HOPE, LOVE, VIRTUE_NAMES
+from .tables import BAT1, ENEMY_BONUS, HERO_BONUS, HOPE, LOVE, VIRTUE_NAMES
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -29,6 +29,7 @@ HERO_ATTACK, ENEMY_ATTACK, REROLL_HERO, TREASURE, REROLL_TREASURE, EFFECT_ROLL, 
 CAUSE_BATTLE, CAUSE_TREE, CAUSE_VIRUS, CAUSE_TENTACLE = range(4)
 
 
+from .quests import quest_event  # noqa: E402
 from .state import (  # noqa: E402
     B_BEASTS,
     B_ECLIPSE,
@@ -43,12 +44,14 @@ from .state import (  # noqa: E402
     B_VEIL,
     FUTURE_BATTLE,
     NO_BATTLE,
+    PAST,
     PAST_BATTLE,
     T_CALM,
     T_REROLL,
     VICINATOR_FIGHT,
     VIRUS_FIGHT,
 )
+from .turn import bonus_options, develop, develop_options, take_bonus, use_bonus_action  # noqa: E402
 
 # -- who the enemy is ----------------------------------------------------------------------------
 
@@ -238,10 +241,6 @@ def end_battle(s: TTState) -> None:
 
 
 def battle_won(s: TTState, seat: int) -> None:
-    from .quests import quest_event
-    from .state import PAST
-    from .tables import BAT1
-
     kind = s.b_kind
     card = s.b_card
     unharmed = not s.b_flags & B_HURT
@@ -326,8 +325,6 @@ class Battle(NamedTuple):
 
 
 def discard_card(s: TTState) -> None:
-    from .tables import BAT1
-
     if s.b_kind == PAST_BATTLE:
         s.discard[BAT1 + s.b_level - 1].append(s.b_card)
 
@@ -403,8 +400,6 @@ def strike_vicinator(s: TTState, seat: int, n: int) -> None:
 
 
 def before_round_options(s: TTState, seat: int, side: int) -> list[int]:
-    from .turn import bonus_options, develop_options
-
     ids = s.t.ids
     out = [ids.attack]
     escapable = s.b_kind == PAST_BATTLE or (s.b_kind == FUTURE_BATTLE and not rulings.FUTURE_BATTLES_NO_ESCAPE)
@@ -441,8 +436,6 @@ class BeforeRound(NamedTuple):
         return before_round_options(s, self.seat, self.side)
 
     def apply(self, s: TTState, action: int) -> None:
-        from .turn import use_bonus_action
-
         ids = s.t.ids
         seat = self.seat
         if action == ids.attack:
@@ -470,8 +463,6 @@ class BeforeRound(NamedTuple):
                 s.emit("talent", f"{s.name(seat)} uses {tal.name}")
             return
         if ids.develop <= action < ids.develop + len(s.t.talents):
-            from .turn import develop
-
             develop(s, seat, action - ids.develop)
             return
         use_bonus_action(s, seat, action)
@@ -693,9 +684,6 @@ def activation_effect(s: TTState, seat: int, e: Effect) -> None:
     elif do == "skip_enemy_round":
         s.b_flags |= B_SKIP_NEXT
     elif do == "draw_bonus":
-        from .tables import HERO_BONUS
-        from .turn import take_bonus
-
         for _ in range(e.n):
             card = s.draw_card(HERO_BONUS)
             if card >= 0:

@@ -13,12 +13,24 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, chance, decision
 from . import rulings
-from .battle import CAUSE_TENTACLE, CAUSE_TREE, CAUSE_VIRUS, REMOVAL_DIE, Roll, TakeDamage
+from .battle import (
+    CAUSE_TENTACLE,
+    CAUSE_TREE,
+    CAUSE_VIRUS,
+    REMOVAL_DIE,
+    Roll,
+    TakeDamage,
+    start_vicinator_fight,
+    start_virus_fight,
+)
 from .content import SPACE_KINDS, Effect, Enemy, Piece
 from .effects import resolve
-from .state import CORNER_DX, CORNER_DY, DX, DY, FUTURE, NEIGHBOURS8, PRESENT, T_ATTACKED, key
+from .rolls import start_effect_roll
+from .scoring import end_game
+from .setup import ChooseOrder
+from .state import CORNER_DX, CORNER_DY, DX, DY, FUTURE, NEIGHBOURS8, PRESENT, T_ATTACKED, T_MOVED, key
 from .tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_DECK, FUTURE_PIECE, PORTAL, TREASURE3
-from .turn import EndOfTurn, StartOfTurn, Turn, new_turn
+from .turn import EndOfTurn, StartOfTurn, Turn, blocked, end_ok, new_turn
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -43,8 +55,6 @@ def number(s: TTState) -> int:
 # -- the Present --------------------------------------------------------------------------------------
 
 def begin_present(s: TTState) -> None:
-    from .setup import ChooseOrder
-
     s.phase = PRESENT
     s.cur = -1
     if s.log is not None:
@@ -111,14 +121,14 @@ def figure_tiles(s: TTState, figure: Piece) -> list[int]:
              "battle2_or_3": (BATTLE2, BATTLE3)}[figure.place]
     tiles = [t for t in sorted(s.placed) if any(k in kinds for k in s.t.tile_kind[t])]
     if figure.place == "battle1_tile":
-        good = [t for t in tiles if len(s.tile_neighbours(t)) >= figure.neighbours]
+        good = [t for t in tiles if s.borders(t) >= figure.neighbours]
         if good:
             return good
         s.fallbacks[FALLBACK_TREE] += 1
-        best = max((len(s.tile_neighbours(t)) for t in tiles), default=0)
+        best = max((s.borders(t) for t in tiles), default=0)
         if best:
-            return [t for t in tiles if len(s.tile_neighbours(t)) == best]
-        return [t for t in sorted(s.placed) if len(s.tile_neighbours(t)) >= figure.neighbours] or sorted(s.placed)
+            return [t for t in tiles if s.borders(t) == best]
+        return [t for t in sorted(s.placed) if s.borders(t) >= figure.neighbours] or sorted(s.placed)
     if figure.neighbours == 8:
         return [t for t in tiles if s.tiles_around(t) == 8]
     return tiles
@@ -413,8 +423,6 @@ def goal_met(s: TTState) -> bool:
 
 
 def check_goal(s: TTState) -> None:
-    from .scoring import end_game
-
     if s.phase == FUTURE and not s.over and s.future >= 0 and goal_met(s):
         s.won_round = s.round_no
         if s.log is not None:
@@ -423,8 +431,6 @@ def check_goal(s: TTState) -> None:
 
 
 def clock_runs_out(s: TTState, why: str) -> None:
-    from .scoring import end_game
-
     if s.over:
         return
     if s.log is not None:
@@ -476,10 +482,6 @@ class FlipTile(NamedTuple):
 
 # -- the Information Flood: tiles removed before each Hero's turn ----------------------------------------
 
-def borders(s: TTState, t: int) -> int:
-    return len(s.tile_neighbours(t))
-
-
 def removal_candidates(s: TTState) -> list[int]:
     """The tiles that may be removed now (A-45): free of Heroes, not the Ark's, not protected, from the
     lowest class of borders (1, then 2; an isolated tile first of all)."""
@@ -487,19 +489,19 @@ def removal_candidates(s: TTState) -> list[int]:
     ark = s.figure >> 2 if s.figure >= 0 else -1
     heroes = {s.pos[h] >> 2 for h in range(3)}
     free = [t for t in sorted(s.placed) if t != ark and t not in protected and t not in heroes]
+    count = [s.borders(t) for t in free]
     order = (0, *s.t.c.futures[s.future].clock.border_order)
     for b in order:
-        found = [t for t in free if borders(s, t) == b]
-        if found:
-            return found
+        if b in count:
+            return [t for t, n in zip(free, count, strict=True) if n == b]
     if s.cfg.removal_strict:
-        held = [t for t in sorted(s.placed) if t in heroes and borders(s, t) <= max(order)]
+        held = [t for t in sorted(s.placed) if t in heroes and s.borders(t) <= max(order)]
         if held:
             return held
     if not free:
         return []
-    fewest = min(borders(s, t) for t in free)
-    return [t for t in free if borders(s, t) == fewest]
+    fewest = min(count)
+    return [t for t, n in zip(free, count, strict=True) if n == fewest]
 
 
 @decision
@@ -533,7 +535,7 @@ class RemoveTile(NamedTuple):
 def remove_tile(s: TTState, t: int) -> None:
     hero = any(s.pos[h] >> 2 == t for h in range(3))
     s.lift_tile(t)
-    s.flipped[t] = False
+    s.unflip(t)
     s.removed.append(t)
     if s.log is not None:
         s.emit("remove", f"{s.tile_name(t)} is swept away ({len(s.placed)} tiles left)")
@@ -920,9 +922,6 @@ def future_turn_options(s: TTState, seat: int, acting: bool) -> list[int]:
 
 
 def future_turn_action(s: TTState, seat: int, action: int) -> None:
-    from .battle import start_vicinator_fight, start_virus_fight
-    from .state import T_MOVED
-
     ids = s.t.ids
     s.acts += 1
     s.tflags |= T_MOVED
@@ -946,8 +945,6 @@ def future_turn_action(s: TTState, seat: int, action: int) -> None:
 def future_act(s: TTState, seat: int, e: Effect) -> None:
     do = e.do
     if do == "roll":
-        from .rolls import start_effect_roll
-
         start_effect_roll(s, seat, e.n, e.need, s.t.intern(e.then), s.t.intern(e.otherwise))
     elif do == "teleport":
         s.push(Teleport(seat))
@@ -1103,8 +1100,6 @@ class Teleport(NamedTuple):
         return "choose the space you fly to"
 
     def legal(self, s: TTState) -> list[int]:
-        from .turn import end_ok
-
         return sorted(s.t.ids.space + sp for sp in s.space_at.values()
                       if sp != s.pos[self.seat] and end_ok(s, self.seat, sp))
 
@@ -1133,8 +1128,6 @@ class MoveWho(NamedTuple):
 
 
 def shortcut_steps(s: TTState, target: int, left: int) -> list[int]:
-    from .turn import blocked, end_ok
-
     out = []
     here = s.pos[target]
     for d in range(4):
@@ -1159,8 +1152,6 @@ class MoveHero(NamedTuple):
         return f"move {s.name(self.target)} ({self.left} spaces left), or stop"
 
     def legal(self, s: TTState) -> list[int]:
-        from .turn import end_ok
-
         out = shortcut_steps(s, self.target, self.left)
         if end_ok(s, self.target, s.pos[self.target]) or not out:
             out.append(s.t.ids.stop)

@@ -120,6 +120,8 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     futures = [f.id for f in c.futures]
     forced = futures.index(str(options["future"])) if options["future"] != "random" else -1
     s.t = t
+    s.geo = t.no_map
+    s.kinds = t.printed
     s.cfg = Config(
         hope_per_roll=options["hope_scope"] == "per_roll", crown_per_action=options["crown_attacks"] == "per_action",
         ring_transfer=bool(options["ring_transfer"]), tree_random=options["tree_flips"] == "random",

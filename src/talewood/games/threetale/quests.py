@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision
 from .effects import resolve
+from .state import PAST
 from .tables import QUESTS
 
 if TYPE_CHECKING:
@@ -65,8 +66,6 @@ class KeepQuest(NamedTuple):
 
 def quest_event(s: TTState, seat: int, goal: str, n: int = 1, receiver: int = -1, altar: int = -1) -> None:
     """Something a Quest counts happened to the Hero in `seat`."""
-    from .state import PAST
-
     held = s.quests[seat]
     if not held or s.phase != PAST:
         return
@@ -95,8 +94,6 @@ def done(s: TTState, seat: int, q: int, progress: int) -> bool:
 
 def check_quests(s: TTState, seat: int) -> None:
     """Fulfilled Quests give their reward at once and are discarded (Quests end with the Past, R65)."""
-    from .state import PAST
-
     if s.phase != PAST:
         return
     held = s.quests[seat]

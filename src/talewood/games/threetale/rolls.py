@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision
 from .battle import EFFECT_ROLL, REROLL_TREASURE, TREASURE, Roll, clover, reroll_talent
 from .effects import resolve
+from .quests import quest_event
+from .state import T_REROLL
 from .tables import TRE1
 
 if TYPE_CHECKING:
@@ -18,8 +20,6 @@ ROLL_TREASURE, ROLL_EFFECT = 1, 2
 
 def start_treasure(s: TTState, seat: int, card: int) -> None:
     """Draw a Treasure card and roll 3 dice (4, keeping 3, with the Spindle)."""
-    from .quests import quest_event
-
     x = s.t.c.treasures[card]
     s.r_kind = ROLL_TREASURE
     s.r_card = card
@@ -136,8 +136,6 @@ class AfterRoll(NamedTuple):
             offer_turns(s, seat)
             return
         if ids.talent <= action < ids.talent + len(s.t.talents):
-            from .state import T_REROLL
-
             s.tflags |= T_REROLL
             s.push(Roll(seat, s.r_dice - s.r_pos, REROLL_TREASURE))
             return

@@ -20,11 +20,13 @@ from typing import Any
 from ...engine import Rng, State, seat_name
 from . import rulings
 from .content import Effect, Hero
+from .scoring import end_game
 from .tables import (
     ALTAR,
     DARK,
     ENDEAVOR,
     FAITH,
+    FUTURE_DECK,
     HOPE,
     OFFERING,
     PORTAL,
@@ -42,10 +44,26 @@ DY = (-1, 0, 1, 0, -1, 1, 1, -1)
 NEIGHBOURS8 = tuple(zip(DX, DY, strict=True))
 CORNER_NAMES = ("north-west", "north-east", "south-east", "south-west")
 OFF = 1 << 10
+ROW = 4 * OFF             # key(x + 1, y) - key(x, y)
+BASE = OFF * ROW + OFF    # key(0, 0)
 
 
 def key(x: int, y: int) -> int:
-    return (x + OFF) * (4 * OFF) + (y + OFF)
+    return (x + OFF) * ROW + (y + OFF)
+
+
+# key of the point (2x + CORNER_DX[k] + DX[d], 2y + CORNER_DY[k] + DY[d]) less 2 * (x * ROW + y): the
+# space beside corner k of the tile on cell (x, y), in direction d, at index k * 8 + d
+NB_KEY = tuple(BASE + (CORNER_DX[k] + DX[d]) * ROW + CORNER_DY[k] + DY[d] for k in range(4) for d in range(8))
+OPPOSITE = (2, 3, 0, 1, 6, 7, 4, 5)     # the direction back
+CORNERS = tuple(zip(CORNER_DX, CORNER_DY, strict=True))
+CORNER_KEYS = tuple(NB_KEY[k << 3: (k << 3) + 8] for k in range(4))
+# from corner k, the directions that leave the tile, with the direction back: (d, OPPOSITE[d])
+OUTWARD = tuple(tuple((d, OPPOSITE[d]) for d in range(8)
+                      if (CORNER_DX[k] + DX[d], CORNER_DY[k] + DY[d]) not in CORNERS) for k in range(4))
+NO_NEIGHBOURS = (-1,) * 8
+# the cells around a cell, as key offsets (the 4 sharing an edge first)
+CELL_STEP = tuple(dx * ROW + dy for dx, dy in NEIGHBOURS8)
 
 
 # once-per-turn uses (State.tflags)
@@ -89,7 +107,7 @@ class Config:
 class TTState(State):
     __slots__ = (  # noqa: RUF023  (grouped by what they hold)
         # shared
-        "t", "cfg",
+        "t", "cfg", "geo", "kinds",
         # phases and turns
         "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
         "fstage", "won_round", "fallbacks",
@@ -113,10 +131,15 @@ class TTState(State):
         # a roll outside battle (Treasure, Incubator, the Flood's removal die)
         "r_kind", "r_card", "r_pos", "r_dice", "r_then", "r_else", "r_need",
     )
-    SHARED = ("t", "cfg")
+    # `geo` and `kinds` are derived from the Map: the space beside space s in direction d at s * 8 + d (-1:
+    # none), and what space s shows (`kind`). They are immutable and replaced whenever a tile is laid,
+    # lifted, flipped or turned back, so clones share them until their Map changes.
+    SHARED = ("t", "cfg", "geo", "kinds")
 
     t: Tables
     cfg: Config
+    geo: tuple[int, ...]
+    kinds: tuple[int, ...]
     phase: int
     hero: list[int]
     order: list[int]
@@ -232,6 +255,8 @@ class TTState(State):
         self._copy_base(o)
         o.t = self.t
         o.cfg = self.cfg
+        o.geo = self.geo
+        o.kinds = self.kinds
         o.phase = self.phase
         o.hero = self.hero[:]
         o.order = self.order[:]
@@ -294,10 +319,10 @@ class TTState(State):
         o.drawn = self.drawn[:]
         o.protected = self.protected[:]
         o.tree_tile = self.tree_tile
-        o.deck = [d[:] for d in self.deck]
-        o.top = [d[:] for d in self.top]
-        o.bottom = [d[:] for d in self.bottom]
-        o.discard = [d[:] for d in self.discard]
+        o.deck = list(map(list.copy, self.deck))
+        o.top = list(map(list.copy, self.top))
+        o.bottom = list(map(list.copy, self.bottom))
+        o.discard = list(map(list.copy, self.discard))
         o.on_offer = self.on_offer[:]
         o.offer_for = self.offer_for
         o.blessings = self.blessings
@@ -353,19 +378,17 @@ class TTState(State):
 
     # -- the phase driver -----------------------------------------------------------------------
     def advance(self) -> None:
-        from .future import advance_future, begin_present
-        from .turn import begin_past_turn
-
+        rules = _rules or _bind()
         if self.phase == SETUP:
             self.phase = PAST
         if self.phase == PAST:
             if self.turn_no < len(self.t.c.tiles) and self.tiles_left():
-                begin_past_turn(self)
+                rules.begin_past_turn(self)
             else:
-                begin_present(self)
+                rules.begin_present(self)
             return
         if self.phase == FUTURE:
-            advance_future(self)
+            rules.advance_future(self)
             return
         raise AssertionError(f"nothing to do in phase {self.phase}")
 
@@ -417,19 +440,45 @@ class TTState(State):
         return 2 * self.tile_x[t] + CORNER_DX[k], 2 * self.tile_y[t] + CORNER_DY[k]
 
     def nb(self, s: int, d: int) -> int:
-        """The space next to s in direction d (0-3 orthogonal, 4-7 diagonal), or -1."""
-        t = s >> 2
-        k = s & 3
-        x = 2 * self.tile_x[t] + CORNER_DX[k] + DX[d]
-        y = 2 * self.tile_y[t] + CORNER_DY[k] + DY[d]
-        return self.space_at.get((x + OFF) * (4 * OFF) + (y + OFF), -1)
+        """The space next to s (a space on the Map) in direction d (0-3 orthogonal, 4-7 diagonal), or -1."""
+        return self.geo[s << 3 | d]
+
+    def _link(self, t: int) -> None:
+        """Renew `geo` around tile t, just laid or lifted: its spaces' neighbours, and theirs back."""
+        old = self.geo
+        geo = list(old)
+        get = self.space_at.get
+        k0 = 2 * (self.tile_x[t] * ROW + self.tile_y[t])
+        on = self.on_map[t]
+        for k in (0, 1, 2, 3):
+            s = t * 4 + k
+            s8 = s << 3
+            if on:
+                row = [get(k0 + offset, -1) for offset in CORNER_KEYS[k]]
+                geo[s8: s8 + 8] = row
+            else:
+                row = list(old[s8: s8 + 8])
+                geo[s8: s8 + 8] = NO_NEIGHBOURS
+            for d, back in OUTWARD[k]:
+                there = row[d]
+                if there >= 0:
+                    geo[there << 3 | back] = s if on else -1
+        self.geo = tuple(geo)
 
     def kind(self, s: int) -> int:
         """What space s shows: its printed kind, or DARK on a flipped tile."""
-        t = s >> 2
+        return self.kinds[s]
+
+    def _paint(self, t: int) -> None:
+        """Renew `kinds` for tile t, just laid, flipped or turned back."""
+        kinds = list(self.kinds)
         if self.flipped[t]:
-            return DARK
-        return self.t.tile_kind[t][((s & 3) - self.tile_rot[t]) & 3]
+            kinds[t * 4: t * 4 + 4] = (DARK, DARK, DARK, DARK)
+        else:
+            printed = self.t.tile_kind[t]
+            rot = self.tile_rot[t]
+            kinds[t * 4: t * 4 + 4] = [printed[(k - rot) & 3] for k in range(4)]
+        self.kinds = tuple(kinds)
 
     def printed(self, s: int) -> int:
         """What space s shows on its face, flipped or not."""
@@ -476,18 +525,21 @@ class TTState(State):
 
     def tile_neighbours(self, t: int) -> list[int]:
         """The tiles sharing an edge with tile t."""
-        x, y = self.tile_x[t], self.tile_y[t]
-        out = []
-        for d in range(4):
-            o = self.cell_tile.get(key(x + DX[d], y + DY[d]), -1)
-            if o >= 0:
-                out.append(o)
-        return out
+        k = (self.tile_x[t] + OFF) * ROW + self.tile_y[t] + OFF
+        get = self.cell_tile.get
+        return [o for o in (get(k - 1, -1), get(k + ROW, -1), get(k + 1, -1), get(k - ROW, -1)) if o >= 0]
+
+    def borders(self, t: int) -> int:
+        """How many tiles share an edge with tile t."""
+        k = (self.tile_x[t] + OFF) * ROW + self.tile_y[t] + OFF
+        cells = self.cell_tile
+        return (k - 1 in cells) + (k + ROW in cells) + (k + 1 in cells) + (k - ROW in cells)
 
     def tiles_around(self, t: int) -> int:
         """How many of the 8 cells around tile t hold a tile."""
-        x, y = self.tile_x[t], self.tile_y[t]
-        return sum(1 for dx, dy in NEIGHBOURS8 if key(x + dx, y + dy) in self.cell_tile)
+        k = (self.tile_x[t] + OFF) * ROW + self.tile_y[t] + OFF
+        cells = self.cell_tile
+        return sum(1 for step in CELL_STEP if k + step in cells)
 
     def place_tile(self, t: int, x: int, y: int, rot: int) -> None:
         self.tile_x[t] = x
@@ -498,6 +550,8 @@ class TTState(State):
         for k in range(4):
             self.space_at[key(2 * x + CORNER_DX[k], 2 * y + CORNER_DY[k])] = t * 4 + k
         self.placed.append(t)
+        self._link(t)
+        self._paint(t)
 
     def lift_tile(self, t: int) -> None:
         """Take tile t off the Map (the Flood's removal, or the Crown's tile move); its objects go."""
@@ -508,13 +562,20 @@ class TTState(State):
             self.token[t * 4 + k] = -1
         self.on_map[t] = False
         self.placed.remove(t)
+        self._link(t)
 
     def flip(self, t: int) -> None:
         """Turn tile t upside down: four plain dark spaces (A-43)."""
         self.flipped[t] = True
+        self._paint(t)
         if rulings.FLIPPING_REMOVES_OBJECTS:
             for k in range(4):
                 self.token[t * 4 + k] = -1
+
+    def unflip(self, t: int) -> None:
+        """Turn tile t face up again (a removed tile goes back to the box as it was printed)."""
+        self.flipped[t] = False
+        self._paint(t)
 
     def map_tiles(self) -> list[int]:
         return self.placed
@@ -530,7 +591,11 @@ class TTState(State):
     def raisable(self, seat: int) -> list[int]:
         b = seat * 6
         top = rulings.VIRTUE_MAX
-        return [v for v in range(6) if self.vir[b + v] < top]
+        vir = self.vir
+        if vir[b] < top and vir[b + 1] < top and vir[b + 2] < top and vir[b + 3] < top and vir[b + 4] < top \
+                and vir[b + 5] < top:
+            return [0, 1, 2, 3, 4, 5]
+        return [v for v in range(6) if vir[b + v] < top]
 
     def raise_virtue(self, seat: int, virtue: int, n: int = 1) -> int:
         """Raise a Virtue by up to n (never above 13); how much it rose."""
@@ -539,16 +604,16 @@ class TTState(State):
         self.vir[i] = min(rulings.VIRTUE_MAX, before + n)
         gained = self.vir[i] - before
         if gained and self.phase == PAST and self.quests[seat]:
-            from .quests import check_quests
-
-            check_quests(self, seat)
+            (_rules or _bind()).check_quests(self, seat)
         return gained
 
     def profile(self, seat: int) -> Profile:
         b = seat * 3
         tal = self.tal
         eq = self.equip
-        return self.t.profile((tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2]))
+        k = (tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2])
+        found = self.t.profiles.get(k)
+        return found if found is not None else self.t.profile(k)
 
     def passives(self, seat: int) -> tuple[Effect, ...]:
         """The effects that work for a Hero without being used: developed Talents and the passive
@@ -556,15 +621,20 @@ class TTState(State):
         return self.profile(seat).effects
 
     def passive_sum(self, seat: int, keyword: str, **match: Any) -> int:
+        p = self.profile(seat)
+        if keyword not in p.dos:
+            return 0
         total = 0
-        for e in self.passives(seat):
+        for e in p.effects:
             if e.do == keyword and all(getattr(e, k) == v for k, v in match.items()):
                 total += e.n
         return total
 
     def has_passive(self, seat: int, keyword: str, **match: Any) -> bool:
-        return any(e.do == keyword and all(getattr(e, k) == v for k, v in match.items())
-                   for e in self.passives(seat))
+        p = self.profile(seat)
+        if keyword not in p.dos:
+            return False
+        return any(e.do == keyword and all(getattr(e, k) == v for k, v in match.items()) for e in p.effects)
 
     def talent_id(self, name: str) -> int:
         for i, tal in enumerate(self.t.talents):
@@ -577,7 +647,13 @@ class TTState(State):
 
     def tier(self, seat: int, virtue: int) -> int:
         """What a Hero's Hope, Faith, Endeavor, Endurance or Mercy gives now (0 to 3, more with Talents)."""
-        return self.t.tier[self.vir[seat * 6 + virtue]] + self.profile(seat).tiers[virtue]
+        b = seat * 3
+        tal = self.tal
+        eq = self.equip
+        k = (tal[b], tal[b + 1], tal[b + 2], eq[b], eq[b + 1], eq[b + 2])
+        t = self.t
+        p = t.profiles.get(k) or t.profile(k)
+        return t.tier[self.vir[seat * 6 + virtue]] + p.tiers[virtue]
 
     def speed_now(self, seat: int) -> int:
         """Speed for moving and for who attacks first: the stat, Speed Artifacts and this turn's bonus."""
@@ -589,8 +665,8 @@ class TTState(State):
 
     def actions_allowed(self, seat: int) -> int:
         p = self.profile(seat)
-        return (self.t.c.board.actions + self.t.tier[self.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR]
-                + p.extra_actions + self.t_actions)
+        t = self.t
+        return t.actions + t.tier[self.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR] + p.extra_actions + self.t_actions
 
     def actions_left(self, seat: int) -> int:
         return self.actions_allowed(seat) - self.acts
@@ -619,8 +695,6 @@ class TTState(State):
         if self.spirit[seat] == 0:
             if rulings.DEATH_PREVENTION_AUTOMATIC and self.save_from_death(seat):
                 return
-            from .scoring import end_game
-
             if self.log is not None:
                 self.emit("death", f"{self.name(seat)} has no Spirit left and dies: the team loses")
             end_game(self, won=False, reason=f"{self.name(seat)} died")
@@ -719,8 +793,6 @@ class TTState(State):
     def future_decks(self) -> list[int]:
         if self.future < 0:
             return []
-        from .tables import FUTURE_DECK
-
         return [FUTURE_DECK + self.t.fdeck_index[d.id] for d in self.t.c.futures[self.future].decks
                 if d.id != self.t.c.futures[self.future].clock.deck]
 
@@ -734,38 +806,26 @@ class TTState(State):
 
     def goal_changed(self) -> None:
         if self.phase == FUTURE and not self.over:
-            from .future import check_goal
-
-            check_goal(self)
+            (_rules or _bind()).check_goal(self)
 
     def future_turn_options(self, seat: int, acting: bool) -> list[int]:
-        from .future import future_turn_options
-
-        return future_turn_options(self, seat, acting)
+        return (_rules or _bind()).future_turn_options(self, seat, acting)
 
     def future_turn_action(self, seat: int, action: int) -> None:
-        from .future import future_turn_action
-
-        future_turn_action(self, seat, action)
+        (_rules or _bind()).future_turn_action(self, seat, action)
 
     def end_of_hero_turn(self, seat: int) -> None:
         if self.phase == FUTURE:
-            from .future import end_of_hero_turn
-
-            end_of_hero_turn(self, seat)
+            (_rules or _bind()).end_of_hero_turn(self, seat)
 
     def crown_enemy(self, enemy_id: str) -> Any:
-        from .future import crown_enemy
-
-        return crown_enemy(self, enemy_id)
+        return (_rules or _bind()).crown_enemy(self, enemy_id)
 
     def destroy_virus(self, i: int) -> None:
         self.viruses[i] = -1
 
     def vicinator_defeated(self, seat: int) -> None:
-        from .future import vicinator_defeated
-
-        vicinator_defeated(self, seat)
+        (_rules or _bind()).vicinator_defeated(self, seat)
 
     def tree_stone(self) -> bool:
         """The Parallel Land's Sacred Stone: it spares a Hero the Tree's damage (L440)."""
@@ -794,6 +854,45 @@ class TTState(State):
                     nxt.append(there)
             frontier = nxt
         return limit + 1
+
+
+class Rules:
+    """The rules the state calls into (turns, the Future, Quests). Those modules import this one, so
+    they are bound once, at the first call, rather than imported on every call."""
+
+    def __init__(self) -> None:
+        from .future import (
+            advance_future,
+            begin_present,
+            check_goal,
+            crown_enemy,
+            end_of_hero_turn,
+            future_turn_action,
+            future_turn_options,
+            vicinator_defeated,
+        )
+        from .quests import check_quests
+        from .turn import begin_past_turn
+
+        self.advance_future = advance_future
+        self.begin_present = begin_present
+        self.check_goal = check_goal
+        self.crown_enemy = crown_enemy
+        self.end_of_hero_turn = end_of_hero_turn
+        self.future_turn_action = future_turn_action
+        self.future_turn_options = future_turn_options
+        self.vicinator_defeated = vicinator_defeated
+        self.check_quests = check_quests
+        self.begin_past_turn = begin_past_turn
+
+
+_rules: Rules | None = None
+
+
+def _bind() -> Rules:
+    global _rules
+    _rules = Rules()
+    return _rules
 
 
 def virtue_label(v: int) -> str:

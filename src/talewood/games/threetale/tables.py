@@ -59,6 +59,7 @@ class Profile:
     flipped: int                                     # Steps to enter a flipped tile's space (0: the rule's)
     portal: int                                      # Steps to enter a Portal (-1: the rule's)
     diagonal: bool
+    dos: frozenset[str]                              # the keywords of the effects
 
 
 def make_profile(effects: tuple[Effect, ...]) -> Profile:
@@ -77,7 +78,7 @@ def make_profile(effects: tuple[Effect, ...]) -> Profile:
                    sum(e.n for e in effects if e.do == "extra_actions"),
                    (tiers[0], tiers[1], tiers[2], tiers[3], tiers[4], tiers[5]),
                    any(e.do == "pass_trees" and e.duration == "always" for e in effects), flipped, portal,
-                   any(e.do == "diagonal_step" for e in effects))
+                   any(e.do == "diagonal_step" for e in effects), frozenset(e.do for e in effects))
 
 
 @dataclass
@@ -103,6 +104,7 @@ class Tables:
     dice: list[tuple[tuple[int, float], ...]] = field(default_factory=list)
     fx: list[tuple[Effect, ...]] = field(default_factory=list)
     fx_id: dict[tuple[Effect, ...], int] = field(default_factory=dict)
+    fx_ref: dict[int, int] = field(default_factory=dict)   # id() of each list kept in fx -> its id
     deck_cards: list[tuple[int, ...]] = field(default_factory=list)   # every card of each deck
     positive: float = 0.5
     slot_claim: dict[int, int] = field(default_factory=dict)      # a Past token -> its claim's effects
@@ -110,6 +112,10 @@ class Tables:
     altar_rate: dict[int, int] = field(default_factory=dict)      # Artifact level -> Shevitsa
     virtue_names: tuple[str, ...] = VIRTUE_NAMES
     profiles: dict[tuple[int, ...], Profile] = field(default_factory=dict)
+    actions: int = 0                                              # a Hero's Actions a turn, before Endeavor
+    tile_portals: tuple[tuple[int, ...], ...] = ()                # per tile: its printed corners that are Portals
+    no_map: tuple[int, ...] = ()                                  # TTState.geo before any tile is laid
+    printed: tuple[int, ...] = ()                                 # TTState.kinds before: every tile face up, unturned
 
     def profile(self, key: tuple[int, ...]) -> Profile:
         """The Profile of three Talents and three slotted Artifacts (-1: none), computed once."""
@@ -127,10 +133,14 @@ class Tables:
 
     def intern(self, effects: tuple[Effect, ...]) -> int:
         """The id of an effect list (and of every list nested in it)."""
+        found = self.fx_ref.get(id(effects))      # the very list kept in fx (alive there, so its id is its own)
+        if found is not None:
+            return found
         found = self.fx_id.get(effects)
         if found is not None:
             return found
         self.fx_id[effects] = len(self.fx)
+        self.fx_ref[id(effects)] = len(self.fx)
         self.fx.append(effects)
         for e in effects:
             for sub in (e.then, e.otherwise, *e.options):
@@ -167,8 +177,11 @@ def build_tables(c: Content) -> Tables:
         fcard_deck=tuple(FUTURE_DECK + fdeck_index[card.deck] for card in fcards),
         pieces=pieces, piece_future=piece_future,
         tier=tuple(c.board.tier(v) for v in range(top + 1)),
-        positive=c.die.positive_chance,
+        positive=c.die.positive_chance, actions=c.board.actions,
     )
+    t.no_map = (-1,) * (32 * len(c.tiles))
+    t.printed = tuple(kind for kinds in tile_kind for kind in kinds)
+    t.tile_portals = tuple(tuple(k for k in range(4) if kinds[k] == PORTAL) for kinds in tile_kind)
     t.deck_cards = [
         *(tuple(i for i, a in enumerate(c.artifacts) if a.level == lv) for lv in (1, 2, 3)),
         *(tuple(i for i, b in enumerate(c.battles) if b.level == lv) for lv in (1, 2, 3)),

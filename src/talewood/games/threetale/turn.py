@@ -13,24 +13,28 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import automatic, decision
 from . import rulings
 from .effects import RaiseVirtue, WinArtifact, resolve
+from .quests import quest_event
 from .state import (
     CORNER_DX,
     CORNER_DY,
     DX,
     DY,
     FUTURE,
+    OFF,
     PAST,
+    ROW,
     T_ATTACKED,
     T_DIAGONAL,
     T_FREE_GIVE,
     T_MOVED,
     T_PEEK,
     T_TREES,
-    key,
 )
 from .tables import (
     ALTAR,
     BLACK,
+    DARK,
+    ENDEAVOR,
     ENDURANCE,
     FUTURE_PIECE,
     HERO_BONUS,
@@ -40,12 +44,15 @@ from .tables import (
     RED,
     TREE,
     WHITE,
+    Profile,
 )
 
 if TYPE_CHECKING:
     from .state import TTState
 
 T_SLOT = 8                 # tflags bits 8-10: that Artifact slot was changed this turn
+ORTHOGONAL = (0, 1, 2, 3)
+DIAGONAL = (0, 1, 2, 3, 4, 5, 6, 7)
 
 
 def new_turn(s: TTState, seat: int) -> None:
@@ -136,19 +143,29 @@ class ChooseTile(NamedTuple):
         tile_chosen(s, self.seat, t)
 
 
-def snap_cells(s: TTState) -> dict[int, tuple[int, int, int]]:
-    """Every empty cell sharing an edge with the Map: cell -> (action, x, y), named by the lowest tile
-    beside it and that tile's side (A-34)."""
-    out: dict[int, tuple[int, int, int]] = {}
+def snap_actions(s: TTState) -> list[int]:
+    """Every empty cell sharing an edge with the Map, as the action naming it by the lowest tile beside
+    it and that tile's side (A-34), in order."""
+    out: list[int] = []
+    taken = set(s.cell_tile)            # the cells with a tile, then those named already
+    add = taken.add
     base = s.t.ids.snap
-    cells = s.cell_tile
+    tile_x, tile_y = s.tile_x, s.tile_y
     for t in sorted(s.placed):
-        x, y = s.tile_x[t], s.tile_y[t]
-        for d in range(4):
-            nx, ny = x + DX[d], y + DY[d]
-            k = key(nx, ny)
-            if k not in cells and k not in out:
-                out[k] = (base + t * 4 + d, nx, ny)
+        k = (tile_x[t] + OFF) * ROW + tile_y[t] + OFF
+        a = base + t * 4
+        if k - 1 not in taken:              # north
+            add(k - 1)
+            out.append(a)
+        if k + ROW not in taken:            # east
+            add(k + ROW)
+            out.append(a + 1)
+        if k + 1 not in taken:              # south
+            add(k + 1)
+            out.append(a + 2)
+        if k - ROW not in taken:            # west
+            add(k - ROW)
+            out.append(a + 3)
     return out
 
 
@@ -163,7 +180,7 @@ class Snap(NamedTuple):
         return f"choose where {s.tile_name(self.tile)} snaps to the Map"
 
     def legal(self, s: TTState) -> list[int]:
-        return sorted(a for a, _, _ in snap_cells(s).values())
+        return snap_actions(s)
 
     def apply(self, s: TTState, action: int) -> None:
         other = (action - s.t.ids.snap) // 4
@@ -243,9 +260,11 @@ class StartOfTurn(NamedTuple):
 
     def run(self, s: TTState) -> None:
         seat = self.seat
-        for e in s.passives(seat):
-            if e.do == "whenever" and e.event == "start_of_turn":
-                resolve(s, seat, e.then)
+        p = s.profile(seat)
+        if "whenever" in p.dos:
+            for e in p.effects:
+                if e.do == "whenever" and e.event == "start_of_turn":
+                    resolve(s, seat, e.then)
         n = s.faith_draws(seat)
         if n <= 0:
             return
@@ -340,8 +359,10 @@ class Mobility(NamedTuple):
     diagonal: bool
 
 
-def mobility(s: TTState, seat: int) -> Mobility:
-    p = s.profile(seat)
+def mobility(s: TTState, seat: int, p: Profile | None = None) -> Mobility:
+    """How Hero `seat` moves now (`p`: its Profile, if known)."""
+    if p is None:
+        p = s.profile(seat)
     current = seat == s.cur
     trees = p.trees or (bool(s.tflags & T_TREES) and current)
     flipped = rulings.FLIPPED_TILE_ENTRY_COST
@@ -362,8 +383,17 @@ def blocked(s: TTState, space: int) -> bool:
 
 def end_ok(s: TTState, seat: int, space: int) -> bool:
     """A Hero may end a move here: no Tree, no other Hero, no figure, no Altar in the Crown of Evil."""
-    kind = s.kind(space)
-    if kind == TREE or s.others_at(space, seat) or blocked(s, space):
+    return _ends(s, seat, space, s.kind(space))
+
+
+def _ends(s: TTState, seat: int, space: int, kind: int) -> bool:
+    """end_ok, for a space whose kind is known."""
+    if kind == TREE:
+        return False
+    pos = s.pos
+    if (pos[0] == space and seat != 0) or (pos[1] == space and seat != 1) or (pos[2] == space and seat != 2):
+        return False
+    if (space == s.figure and s.figure_blocks()) or (s.viruses and space in s.viruses):
         return False
     return not (kind == ALTAR and s.no_ending_on_altars())
 
@@ -383,17 +413,23 @@ def reachable_end(s: TTState, seat: int, start: int, budget: int, mob: Mobility)
         return True
     best = {start: budget}
     frontier = [start]
+    trees = mob.trees
+    nb = s.nb
+    kind_of = s.kind
     while frontier:
         here = frontier.pop()
         left = best[here]
-        for d in range(4):
-            there = s.nb(here, d)
-            if there < 0 or blocked(s, there) or (s.kind(there) == TREE and not mob.trees):
+        for d in (0, 1, 2, 3):
+            there = nb(here, d)
+            if there < 0 or blocked(s, there):
                 continue
-            rest = left - enter_cost(s, there, mob)
+            kind = kind_of(there)
+            if kind == TREE and not trees:
+                continue
+            rest = left - (mob.flipped if kind == DARK else mob.portal if kind == PORTAL else 1)
             if rest < 0 or best.get(there, -1) >= rest:
                 continue
-            if end_ok(s, seat, there):
+            if _ends(s, seat, there, kind):
                 return True
             best[there] = rest
             frontier.append(there)
@@ -402,17 +438,19 @@ def reachable_end(s: TTState, seat: int, start: int, budget: int, mob: Mobility)
 
 def step_target(s: TTState, seat: int, d: int, budget: int, mob: Mobility, trees_free: bool = False) -> tuple[int, int]:
     """(space, cost) of a Step in direction d, or (-1, 0) if it is not legal."""
-    here = s.pos[seat]
-    there = s.nb(here, d)
-    if there < 0 or blocked(s, there):
+    there = s.geo[s.pos[seat] << 3 | d]                                                                 # s.nb
+    if there < 0 or (there == s.figure and s.figure_blocks()) or (s.viruses and there in s.viruses):
         return -1, 0
-    kind = s.kind(there)
+    kind = s.kinds[there]                                                                               # s.kind
     if kind == TREE and not (mob.trees or trees_free):
         return -1, 0
-    cost = 1 if trees_free else enter_cost(s, there, mob)
+    if trees_free:
+        cost = 1
+    else:
+        cost = mob.flipped if kind == DARK else mob.portal if kind == PORTAL else 1
     if cost > budget:
         return -1, 0
-    if not end_ok(s, seat, there):
+    if not _ends(s, seat, there, kind):
         rest = budget - cost
         if kind == PORTAL and not trees_free and portal_exits(s, seat, there, rest, mob):
             return there, cost
@@ -424,12 +462,16 @@ def step_target(s: TTState, seat: int, d: int, budget: int, mob: Mobility, trees
 def portal_exits(s: TTState, seat: int, entry: int, budget: int, mob: Mobility) -> list[int]:
     """The other Portals a Hero entering `entry` may be moved to (A-33)."""
     out = []
+    flipped = s.flipped
+    portals = s.t.tile_portals
     for t in s.placed:
-        if s.flipped[t]:
+        corners = portals[t]
+        if not corners or flipped[t]:
             continue
-        for k in range(4):
+        rot = s.tile_rot[t]
+        for k in sorted((c + rot) & 3 for c in corners) if len(corners) > 1 else ((corners[0] + rot) & 3,):
             sp = t * 4 + k
-            if sp != entry and s.kind(sp) == PORTAL and not blocked(s, sp) and \
+            if sp != entry and not blocked(s, sp) and \
                     (end_ok(s, seat, sp) or (budget > 0 and reachable_end(s, seat, sp, budget, mob))):
                 out.append(sp)
     return out
@@ -437,17 +479,12 @@ def portal_exits(s: TTState, seat: int, entry: int, budget: int, mob: Mobility) 
 
 def step_options(s: TTState, seat: int, budget: int, mob: Mobility, trees_free: bool = False) -> list[int]:
     base = s.t.ids.step
-    out = []
-    for d in range(8 if mob.diagonal else 4):
-        if step_target(s, seat, d, budget, mob, trees_free)[0] >= 0:
-            out.append(base + d)
-    return out
+    return [base + d for d in (DIAGONAL if mob.diagonal else ORTHOGONAL)
+            if step_target(s, seat, d, budget, mob, trees_free)[0] >= 0]
 
 
 def take_step(s: TTState, seat: int, d: int, mob: Mobility, budget: int, frame: int) -> int:
     """Move the Hero one Step; a Portal moves it on (A-33). Returns the Steps it cost."""
-    from .quests import quest_event
-
     there, cost = step_target(s, seat, d, budget, mob)
     s.pos[seat] = there
     if d >= 4:
@@ -482,8 +519,6 @@ class PortalTo(NamedTuple):
         return sorted(base + (sp >> 2) for sp in portal_exits(s, self.seat, s.pos[self.seat], self.budget, mob))
 
     def apply(self, s: TTState, action: int) -> None:
-        from .quests import quest_event
-
         t = action - s.t.ids.portal_to
         s.pos[self.seat] = next(t * 4 + k for k in range(4) if s.kind(t * 4 + k) == PORTAL)
         quest_event(s, self.seat, "travel_portals")
@@ -507,13 +542,15 @@ def claimable(s: TTState, space: int) -> bool:
     return s.phase == PAST or tok == OFFERING
 
 
-def give_targets(s: TTState, seat: int) -> tuple[list[int], bool]:
-    """The Heroes an Artifact or Offering may go to now, and whether it is Forest Messenger's free give."""
+def give_targets(s: TTState, seat: int, acting: bool | None = None) -> tuple[list[int], bool]:
+    """The Heroes an Artifact or Offering may go to now, and whether it is Forest Messenger's free give
+    (`acting`: can_act, if known)."""
     here = s.pos[seat]
-    acting = can_act(s, seat)
+    if acting is None:
+        acting = can_act(s, seat)
     beside = s.adjacent4 if rulings.GIVING_IS_ORTHOGONAL else s.adjacent8
     adjacent = [h for h in range(3) if h != seat and acting and beside(here, s.pos[h])]
-    if not s.tflags & T_FREE_GIVE:
+    if not s.tflags & T_FREE_GIVE and "free_give" in s.profile(seat).dos:
         for e in s.passives(seat):
             if e.do == "free_give":
                 near = [h for h in range(3) if h != seat and s.distance(here, s.pos[h]) <= e.range]
@@ -526,7 +563,9 @@ def develop_options(s: TTState, seat: int) -> list[int]:
     """The Talents of the next level, if the Hero has the Shevitsa (A-07: levels in order)."""
     if seat != s.cur:
         return []
-    lv = sum(1 for x in s.tal[seat * 3: seat * 3 + 3] if x >= 0)
+    tal = s.tal
+    b = seat * 3
+    lv = (tal[b] >= 0) + (tal[b + 1] >= 0) + (tal[b + 2] >= 0)
     if lv >= 3 or s.shev[seat] < s.t.c.board.talent_costs[lv]:
         return []
     base = s.t.ids.develop
@@ -544,7 +583,11 @@ def develop(s: TTState, seat: int, ti: int) -> None:
 
 def usable_one_time(s: TTState, seat: int) -> list[int]:
     """One-time Artifacts in their slots that do something outside battle."""
-    out = []
+    out: list[int] = []
+    equip = s.equip
+    b = seat * 3
+    if equip[b] < 0 and equip[b + 1] < 0 and equip[b + 2] < 0:
+        return out
     for a in s.equipped(seat, "one_time"):
         if s.slots_used >> s.t.art_slot[a] & 1:
             continue
@@ -556,36 +599,53 @@ def usable_one_time(s: TTState, seat: int) -> list[int]:
 
 
 def turn_options(s: TTState, seat: int) -> list[int]:
-    ids = s.t.ids
+    t = s.t
+    ids = t.ids
     out: list[int] = []
     here = s.pos[seat]
+    arts = s.arts[seat]
+    tflags = s.tflags
     # A-23: Artifact slots change only before the Hero moves or acts
-    if not s.tflags & T_MOVED or not rulings.EQUIP_AT_TURN_START:
-        for a in s.arts[seat]:
-            slot = s.t.art_slot[a]
-            if s.equip[seat * 3 + slot] != a and not s.tflags >> (T_SLOT + slot) & 1 and not s.slots_used >> slot & 1:
+    if arts and (not tflags & T_MOVED or not rulings.EQUIP_AT_TURN_START):
+        equip = s.equip
+        art_slot = t.art_slot
+        used = s.slots_used
+        b = seat * 3
+        for a in arts:
+            slot = art_slot[a]
+            if equip[b + slot] != a and not tflags >> (T_SLOT + slot) & 1 and not used >> slot & 1:
                 out.append(ids.equip + a)
-    mob = mobility(s, seat)
-    out.extend(step_options(s, seat, s.steps_left(seat), mob))
-    acting = can_act(s, seat)
+    p = s.profile(seat)
+    current = seat == s.cur
+    speed = s.speed[seat] + p.speed_bonus + (s.t_speed if current else 0)          # s.speed_now
+    steps = step_options(s, seat, speed - s.steps, mobility(s, seat, p))
+    out += steps
+    allowed = t.actions + t.tier[s.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR] + p.extra_actions + s.t_actions
+    acting = allowed - s.acts > 0 and not s.others_at(here, seat)                    # can_act
     if acting:
         if claimable(s, here):
             out.append(ids.claim)
         if s.is_altar(here):
             out.append(ids.use_altar)
-    heroes, _ = give_targets(s, seat)
-    if heroes:
-        if s.arts[seat]:
-            out.extend(ids.give_to + s.hero[h] for h in heroes)
-        if s.offerings[seat]:
-            out.extend(ids.bless_to + s.hero[h] for h in heroes)
-    out.extend(develop_options(s, seat))
+    offerings = s.offerings[seat]
+    if arts or offerings:
+        heroes, _ = give_targets(s, seat, acting)
+        if heroes:
+            if arts:
+                out.extend(ids.give_to + s.hero[h] for h in heroes)
+            if offerings:
+                out.extend(ids.bless_to + s.hero[h] for h in heroes)
+    if current:
+        out += develop_options(s, seat)
+        if s.bonus_unused:
+            out += bonus_options(s, seat)
     out.extend(ids.use_artifact + a for a in usable_one_time(s, seat))
-    out.extend(bonus_options(s, seat))
-    out.extend(talent_actions(s, seat))
+    tal = s.tal
+    b = seat * 3
+    if tal[b] >= 0 or tal[b + 1] >= 0 or tal[b + 2] >= 0:
+        out += talent_actions(s, seat)
     if s.phase == FUTURE:
-        out.extend(s.future_turn_options(seat, acting))
-    steps = [a for a in out if ids.step <= a < ids.step + 8]
+        out += s.future_turn_options(seat, acting)
     moved = s.steps > 0 or rulings.ZERO_STEPS_ALLOWED
     if (end_ok(s, seat, here) and (moved or not steps)) or not steps:
         out.append(ids.end_turn)
@@ -717,8 +777,6 @@ def use_one_time(s: TTState, seat: int, a: int) -> None:
 
 def claim(s: TTState, seat: int) -> None:
     """One Action: take the token or Stone from your space and do what it says (L245)."""
-    from .quests import quest_event
-
     here = s.pos[seat]
     tok = s.token[here]
     s.token[here] = -1
@@ -761,8 +819,6 @@ class GiveWhich(NamedTuple):
         return sorted(s.t.ids.artifact + a for a in s.arts[self.seat])
 
     def apply(self, s: TTState, action: int) -> None:
-        from .quests import quest_event
-
         a = action - s.t.ids.artifact
         s.remove_artifact(self.seat, a, to_deck=False)
         s.add_artifact(self.target, a)
@@ -773,8 +829,6 @@ class GiveWhich(NamedTuple):
 
 def bless_offering(s: TTState, seat: int, target: int) -> None:
     """Giving an Offering blesses it: the team's 1st becomes a Level 1 Artifact, the 2nd a Level 2 …"""
-    from .quests import quest_event
-
     s.offerings[seat] -= 1
     s.blessings += 1
     level = rulings.blessing_level(s.blessings)
@@ -849,8 +903,6 @@ class Altar(NamedTuple):
         return altar_options(s, self.seat)
 
     def apply(self, s: TTState, action: int) -> None:
-        from .quests import quest_event
-
         ids = s.t.ids
         seat = self.seat
         if action == ids.done:
@@ -951,14 +1003,17 @@ class EndOfTurn(NamedTuple):
             s.push(MercyHero(seat, mercy, 0))
         if endure:
             s.push(Endure(seat, endure, 0))
-        for e in reversed(s.passives(seat)):
-            if e.do == "whenever" and e.event == "end_of_turn":
-                resolve(s, seat, e.then)
-        for e in s.passives(seat):
-            if e.do == "ally_move":
-                for h in reversed(s.order):
-                    if h != seat:
-                        s.push(AllyMove(h, e.n))
+        p = s.profile(seat)
+        if "whenever" in p.dos:
+            for e in reversed(p.effects):
+                if e.do == "whenever" and e.event == "end_of_turn":
+                    resolve(s, seat, e.then)
+        if "ally_move" in p.dos:
+            for e in p.effects:
+                if e.do == "ally_move":
+                    for h in reversed(s.order):
+                        if h != seat:
+                            s.push(AllyMove(h, e.n))
 
 
 def endure_options(s: TTState, seat: int, used: int) -> list[int]:
