@@ -170,7 +170,8 @@ def _writer(spec: ObservationSpec) -> Writer:
                 out[b + 1] = tile_x[tile] / 30
                 out[b + 2] = tile_y[tile] / 30
                 out[b + 3 + tile_rot[tile]] = 1.0
-                out[b + 7] = float(flipped[tile])
+                if flipped[tile]:
+                    out[b + 7] = float(flipped[tile])
         for tile in s.removed:
             out[tiles_at + tile * 9 + 8] = 1.0
         codes = TOKEN_CODES + len(t.pieces)
@@ -179,10 +180,11 @@ def _writer(spec: ObservationSpec) -> Writer:
             b = so + tile * 16
             out[b:b + 16] = DARK_ROW if flipped[tile] else rows[tile][tile_rot[tile]]
             sp = tile * 4
+            o = ko + sp * codes
             for tok in token[sp:sp + 4]:
                 if tok >= 0:
-                    out[ko + sp * codes + (tok if tok < FUTURE_PIECE else TOKEN_CODES + tok - FUTURE_PIECE)] = 1.0
-                sp += 1
+                    out[o + (tok if tok < FUTURE_PIECE else TOKEN_CODES + tok - FUTURE_PIECE)] = 1.0
+                o += codes
         if s.figure >= 0:
             out[fo + s.figure * 2] = 1.0
         for v in s.viruses:

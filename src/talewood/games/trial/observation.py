@@ -92,6 +92,15 @@ def encode(game: TrialGame, s: TrialState, seat: int) -> list[float]:
     return game.observation_spec(s.players, s.options).encode(s, seat)
 
 
+def _tile_row(state: int, side: int, known: int) -> array[float]:
+    """A location's numbers: its side's state one-hot, flipped, tile known."""
+    row = array("d", bytes(8 * 6))
+    row[state] = 1.0
+    row[4] = float(side)
+    row[5] = float(known)
+    return row
+
+
 def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
     t = game.tables
     positions, seats, hand_at, stories = spec.offset("positions"), spec.offset("seats"), spec.offset("hand"), \
@@ -114,8 +123,9 @@ def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
     top_width = max(len(r) for r in t.area_range)
     area_start = [r.start for r in t.area_range]
     is_encounter, rare, finish_fame, tent_boost = t.is_encounter, t.rare, t.finish_fame, t.tent_boost
-    # per tile and side (0 front, 1 back): the index of its state in SIDE_STATES
-    side_state = [(SIDE_STATES.index(tile.front.state), SIDE_STATES.index(tile.back.state)) for tile in t.tiles]
+    # per tile, side (0 front, 1 back) and whether it is known: its location's numbers in `tiles`
+    tile_rows = [[[_tile_row(SIDE_STATES.index(side.state), flipped, known) for known in (0, 1)]
+                  for flipped, side in enumerate((tile.front, tile.back))] for tile in t.tiles]
     kinds = {kind: i for i, kind in enumerate(FRAME_KINDS)}
     nkinds = len(FRAME_KINDS)
 
@@ -133,13 +143,18 @@ def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
             b = who * SK_SIZE
             hand, aside = s.hand[who], s.aside[who]
             out[o] = 1.0
+            food = s.food
             f = who * 4
-            out[o + 1:o + 5] = array("d", [x / 8 for x in s.food[f:f + 4]])
+            out[o + 1] = food[f] / 8
+            out[o + 2] = food[f + 1] / 8
+            out[o + 3] = food[f + 2] / 8
+            out[o + 4] = food[f + 3] / 8
             out[o + 5] = len(hand) / 10
             out[o + 6] = len(aside) / 5
             out[o + 7] = (sum([1 for c in hand if is_encounter[c]]) + sum([1 for c in aside if is_encounter[c]])) / 5
-            out[o + 8:o + 12] = array("d", [x / 8 for x in sk[b + SK_COLS:b + SK_COLS + 4]])
-            out[o + 12:o + 16] = array("d", [x / 8 for x in sk[b + SK_UP_COLS:b + SK_UP_COLS + 4]])
+            for col in range(4):
+                out[o + 8 + col] = sk[b + SK_COLS + col] / 8
+                out[o + 12 + col] = sk[b + SK_UP_COLS + col] / 8
             out[o + 16] = s.movement(who) / 10
             out[o + 17] = (t.base_strength + sk[b + SK_STRENGTH]) / 10
             out[o + 18] = s.trading(who) / 10
@@ -188,10 +203,7 @@ def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
         width = n_items + 2
         for loc in range(nlocs):
             o = tiles + loc * 6
-            side = tile_side[loc]
-            out[o + side_state[tile_at[loc]][1 if side else 0]] = 1.0     # side_of(loc).state
-            out[o + 4] = float(side)
-            out[o + 5] = float(tile_known[loc])
+            out[o:o + 6] = tile_rows[tile_at[loc]][1 if tile_side[loc] else 0][1 if tile_known[loc] else 0]
             items = s.ruins[loc]
             if items:
                 o = ruins + loc * width
@@ -212,9 +224,7 @@ def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
         for a in range(3):
             if s.xtop[a] and s.xdeck[a]:
                 out[tops + a * top_width + s.xdeck[a][-1] - area_start[a]] = 1.0
-        for a, home in enumerate(s.artifact_home):
-            if home:
-                out[artifacts + a] = float(home)
+        out[artifacts:artifacts + na] = array("d", map(float, s.artifact_home))
         for x in s.tents[seat]:
             out[my_tents + x] += 1.0
         width = ntents + 1
@@ -227,7 +237,11 @@ def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
         for i, holder in enumerate(s.legendary):
             out[legendary + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
         o = supply
-        out[o:o + 4] = array("d", [x / 16 for x in s.tray[:4]])
+        tray = s.tray
+        out[o] = tray[0] / 16
+        out[o + 1] = tray[1] / 16
+        out[o + 2] = tray[2] / 16
+        out[o + 3] = tray[3] / 16
         out[o + 4] = len(s.deck) / 70
         out[o + 5] = len(s.discard) / 70
         out[o + 6] = len(s.enc_deck) / 20
