@@ -99,7 +99,7 @@ def _writer(game: SpiritsGame, spec: ObservationSpec, players: int,
         # the forest
         face_up, firefly, gem_on, token_at, token_up = s.face_up, s.firefly, s.gem_on, s.token_at, s.token_up
         place_tile = s.place_tile
-        for p, o, t in zip(places, place_at, place_tile, strict=True):
+        for o, t in zip(place_at, place_tile, strict=True):
             if t < 0:
                 continue
             if face_up[t]:
@@ -109,8 +109,10 @@ def _writer(game: SpiritsGame, spec: ObservationSpec, players: int,
             g = gem_on[t]
             if g >= 0:
                 out[o + (17 if g == seat else 18)] = 1.0
-            if token_at[p] >= 0:
-                out[o + (21 if token_up[p] or over else 20)] = 1.0
+        if max(token_at) >= 0:
+            for p, o, t in zip(places, place_at, place_tile, strict=True):
+                if t >= 0 and token_at[p] >= 0:
+                    out[o + (21 if token_up[p] or over else 20)] = 1.0
         if cfg.fireflies:
             for o, t in zip(place_at, place_tile, strict=True):
                 if t >= 0 and face_up[t] and firefly[t]:

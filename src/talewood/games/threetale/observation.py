@@ -60,7 +60,7 @@ def _layout(game: ThreeTaleGame) -> ObservationSpec:
         Segment("progress", (3,), "Past turns /30, Future round /12, the observer's seat is the current Hero"),
         Segment("heroes", (3, len(c.heroes) + HERO_FEATURES), "per seat from me: Hero one-hot, then Virtues ×6 /13, "
                 "Speed /20, Speed now /20, Spirit /3, Shevitsa /12, Talents developed /3, Offerings, Sacred Stones, "
-                "Rings /9, Heads /3, Seeds /4, Quests held /3, turn order /2, on the Map"),
+                "Rings /9 + Heads /7 + Seeds /4 (one number), Quests held /6, turn order /2"),
         Segment("talents", (3, 6), "per seat from me: which of its Hero's six Talents are developed"),
         Segment("artifacts", (3, len(c.artifacts)), "per seat from me: 1 held, 2 held and in its slot"),
         Segment("positions", (3, tiles * 4), "per seat from me: the space its Hero stands on"),
