@@ -2,14 +2,16 @@
 its raw engine's decisions per second, beside PettingZoo's classic connect_four and texas_holdem.
 
     pip install -e '.[rl]' rlcard pygame-ce     # the classic PettingZoo games need these
-    python benchmarks/rl_speed.py [--seconds 2] [--runs 3] [--players 2 4] [--json]
+    python benchmarks/rl_speed.py [--seconds 2] [--runs 3] [--players 2 4] [--json] [--wall]
 
 Every loop plays uniformly random legal moves to the end of each game and starts the next:
 - engine: `legal_actions()` and `apply()` on an untracked state (what `talewood bench` counts);
 - AEC, mask only: `last(observe=False)`, `action_mask(agent)`, `step()`: the environment's own cost;
 - AEC, observed: `last()` (the encoded observation and the mask) and `step()`: what a learning agent
   pays, the game's observation encoder included.
-The figure of each is the best of --runs runs, the runs of all loops interleaved.
+The figure of each is the best of --runs runs, the runs of all loops interleaved. Time is the process's
+CPU time (`time.process_time`), so that other work on a shared machine does not count against a loop
+(--wall measures wall-clock time instead). Every loop picks its random move with the same generator.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+CLOCK = time.process_time
+
 
 def engine_loop(game_id: str, players: int) -> Callable[[float], float]:
     from talewood.engine import Rng
@@ -33,21 +37,22 @@ def engine_loop(game_id: str, players: int) -> Callable[[float], float]:
     def run(seconds: float) -> float:
         rng = Rng(1)
         seed = n = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = CLOCK()
+        while CLOCK() - start < seconds:
             state = game.new_game(players, seed, tracked=False)
             seed += 1
             while not state.over:
                 legal = state.legal_actions()
                 state.apply(legal[rng.below(len(legal))])
                 n += 1
-        return n / (time.perf_counter() - start)
+        return n / (CLOCK() - start)
 
     return run
 
 
 def encode_loop(game_id: str, players: int) -> Callable[[float], float]:
-    """Encodings per second of the deciding seat's view, over positions of random games."""
+    """Encodings per second of the deciding seat's view, over positions of random games: the game's
+    writer filling a zeroed buffer, as the environments do every step."""
     from talewood.engine import Rng
     from talewood.games import load
 
@@ -61,26 +66,32 @@ def encode_loop(game_id: str, players: int) -> Callable[[float], float]:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
 
+    spec = game.observation_spec(players, positions[0][0].options)
+    out = spec.buffer()
+
     def run(seconds: float) -> float:
         n = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = CLOCK()
+        while CLOCK() - start < seconds:
             for state, seat in positions[n % len(positions):][:200]:
-                game.encode(state, seat)
+                spec.clear(out)
+                spec.write(state, seat, out)
                 n += 1
-        return n / (time.perf_counter() - start)
+        return n / (CLOCK() - start)
 
     return run
 
 
 def aec_loop(make: Callable[[], Any], observe: bool) -> Callable[[float], float]:
     def run(seconds: float) -> float:
+        from talewood.engine import Rng
+
         env = make()
         env.reset(seed=0)
-        rng = np.random.default_rng(0)
+        rng = Rng(1)
         n = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = CLOCK()
+        while CLOCK() - start < seconds:
             env.reset()
             for agent in env.agent_iter():
                 obs, _, term, trunc, info = env.last(observe)
@@ -94,10 +105,10 @@ def aec_loop(make: Callable[[], Any], observe: bool) -> Callable[[float], float]
                     if mask is None:   # the classic games keep the mask in the observation only
                         mask = env.observe(agent)["action_mask"]
                 legal = np.flatnonzero(mask)
-                env.step(int(legal[rng.integers(len(legal))]))
+                env.step(int(legal[rng.below(len(legal))]))
                 n += 1
         env.close()
-        return n / (time.perf_counter() - start)
+        return n / (CLOCK() - start)
 
     return run
 
@@ -106,9 +117,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--players", type=int, nargs="+", default=None,
+                        help="player counts (default: each game's smallest of 2 or more, and its largest)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--wall", action="store_true", help="wall-clock time instead of the process's CPU time")
     args = parser.parse_args()
+    if args.wall:
+        global CLOCK
+        CLOCK = time.perf_counter
 
     from talewood.games import available, load
     from talewood.rl import env
@@ -116,7 +132,8 @@ def main() -> None:
     loops: dict[tuple[str, str], Callable[[float], float]] = {}
     for game_id in available():
         game = load(game_id)
-        for players in args.players:
+        counts = args.players or sorted({max(2, game.min_players), game.max_players})
+        for players in counts:
             if not game.min_players <= players <= game.max_players:
                 continue
             key = f"{game_id} {players}p"
@@ -143,6 +160,7 @@ def main() -> None:
         rows.setdefault(name, {})[kind] = value
     if args.json:
         print(json.dumps({"python": platform.python_version(), "seconds": args.seconds, "runs": args.runs,
+                          "clock": "wall" if args.wall else "cpu",
                           "results": rows}, indent=2))
         return
     print("| environment | engine decisions/s | AEC steps/s, mask only | ratio | AEC steps/s, observed | ratio "

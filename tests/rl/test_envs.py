@@ -204,3 +204,25 @@ def test_every_game_is_registered_with_gymnasium() -> None:
         assert obs.shape == made.observation_space.shape
         assert made.get_wrapper_attr("action_masks")().any()
         assert "Player" in made.render()
+
+
+def test_configurations_cover_every_count_and_spread_over_a_long_choice() -> None:
+    """Every player count with the defaults; each on/off option; each value of a short choice; a long
+    choice (ThreeTale's ten teams of Heroes) on MAX_VALUES values, first and last included, which
+    between them bring every Hero to the table."""
+    from talewood.games import load
+    from talewood.rl.configs import MAX_VALUES, configurations
+
+    spirits = configurations(load("spirits"))
+    assert [p for p, o in spirits if not o] == [1, 2, 3, 4]
+    assert {o["scenario"] for _, o in spirits if "scenario" in o} == {
+        "standard", "forgotten-grove", "forbidden-forest", "enchanted-wildlands"}
+    game = load("threetale")
+    teams = [o["heroes"] for _, o in configurations(game) if "heroes" in o]
+    others = [v for v in next(o for o in game.option_set.options if o.name == "heroes").choices if v != "choose"]
+    assert len(others) > MAX_VALUES and len(teams) == len(set(teams)) == MAX_VALUES
+    assert teams[0] == others[0] and teams[-1] == others[-1]
+    assert {hero for team in teams for hero in team.split("+")} == {hero for team in others for hero in team.split("+")}
+    futures = {o["future"] for _, o in configurations(game) if "future" in o}
+    future = next(o for o in game.option_set.options if o.name == "future")
+    assert futures == {v for v in future.choices if v != "random"}

@@ -3,13 +3,26 @@
 A game declares its layout once per size and options (`Game.observation_spec`) and fills it from
 what one seat sees (`Game.encode(state, seat)`). The contract tests check that the encoding has the
 declared size and is a function of the seat's view alone: a determinized copy encodes the same.
+
+The fast path: a spec may carry a `writer`, a function that fills a zeroed buffer of float64 numbers
+(`array("d")`, which numpy reads without a copy) in place. Learning environments keep one buffer per
+table and call `write` every step; `Game.encode` is the same writer's output as a list
+(`ObservationSpec.encode`), so the two never disagree.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from array import array
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import State
+
+# fills a zeroed buffer of the spec's size with what `seat` sees of the state
+Writer = Callable[["State", int, "array[float]"], None]
 
 
 @dataclass(frozen=True)
@@ -28,9 +41,9 @@ class Segment:
 class ObservationSpec:
     """The segments of an observation, in order; `offset(name)` is where a segment starts."""
 
-    __slots__ = ("_offsets", "segments", "size")
+    __slots__ = ("_offsets", "_zeros", "segments", "size", "writer")
 
-    def __init__(self, segments: Sequence[Segment]) -> None:
+    def __init__(self, segments: Sequence[Segment], writer: Writer | None = None) -> None:
         self.segments = tuple(segments)
         self._offsets: dict[str, int] = {}
         at = 0
@@ -40,6 +53,8 @@ class ObservationSpec:
             self._offsets[segment.name] = at
             at += segment.size
         self.size = at
+        self.writer = writer
+        self._zeros = array("d", bytes(8 * at))
 
     @property
     def shape(self) -> tuple[int]:
@@ -50,6 +65,28 @@ class ObservationSpec:
 
     def zeros(self) -> list[float]:
         return [0.0] * self.size
+
+    def buffer(self) -> array[float]:
+        """A zeroed buffer of the spec's size (float64), for `write`."""
+        return array("d", self._zeros)
+
+    def clear(self, out: array[float]) -> None:
+        """Zero a buffer made by `buffer` again (a copy of bytes, no allocation)."""
+        out[:] = self._zeros
+
+    def write(self, state: State, seat: int, out: array[float]) -> None:
+        """Fill the zeroed buffer `out` with what `seat` sees: the spec's writer, or else the game's
+        `encode` copied in."""
+        if self.writer is not None:
+            self.writer(state, seat, out)
+        else:
+            out[:] = array("d", state.game.encode(state, seat))
+
+    def encode(self, state: State, seat: int) -> list[float]:
+        """The writer's encoding as a list of numbers (what `Game.encode` returns)."""
+        out = self.buffer()
+        self.write(state, seat, out)
+        return out.tolist()
 
     def table(self) -> str:
         """The layout as a Markdown table (for docs/rl.md)."""

@@ -94,14 +94,15 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
 
     def _after_decision(self) -> None:
         table = self.table
-        if table.over:
+        state = table.state
+        if state.over:
             rewards = table.rewards()
             self._end({a: rewards[self.seat_of[a]] for a in self.agents})
-        elif table.truncated:
+        elif table.max_steps is not None and table.steps >= table.max_steps:     # table.truncated
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            self.agent_selection = self.agent_at[table.state.current_player]  # type: ignore[index]
+            self.agent_selection = self.agent_at[state.current_player]  # type: ignore[index]
 
     def _end(self, rewards: Mapping[str, float], illegal: str | None = None) -> None:
         for a in self.agents:

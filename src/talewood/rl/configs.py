@@ -6,10 +6,13 @@ from typing import Any
 
 from ..engine import Game, InvalidOption
 
+MAX_VALUES = 5      # the values of one choice option checked, at most
+
 
 def configurations(game: Game) -> list[tuple[int, dict[str, Any]]]:
     """Every player count with the default options, then module combinations (each on/off option
-    alone, all of them together, each other value of a choice), each at one player count that
+    alone, all of them together, each other value of a choice, or MAX_VALUES of them spread over a
+    longer list, first and last included), each at one player count that
     accepts it, the counts taken in turn (from the largest) so that every count meets some modules.
     Combinations the game refuses (an option that needs another) are left out."""
     bools = [o.name for o in game.option_set.options if o.kind == "bool"]
@@ -18,7 +21,10 @@ def configurations(game: Game) -> list[tuple[int, dict[str, Any]]]:
         candidates.append(dict.fromkeys(bools, True))
     for option in game.option_set.options:
         if option.kind == "choice":
-            candidates.extend({option.name: value} for value in option.choices if value != option.default)
+            values = [value for value in option.choices if value != option.default]
+            if len(values) > MAX_VALUES:   # a long list (ThreeTale's teams of Heroes): values spread over it
+                values = [values[round(i * (len(values) - 1) / (MAX_VALUES - 1))] for i in range(MAX_VALUES)]
+            candidates.extend({option.name: value} for value in values)
     out: list[tuple[int, dict[str, Any]]] = []
     for players in range(game.min_players, game.max_players + 1):
         out.append((players, {}))

@@ -17,8 +17,15 @@ def describe(game_id: str) -> str:
     for action in range(len(game.action_space)):
         kinds.setdefault(game.action_space.spec(action).kind, []).append(action)
     lines = [f"### {game.name} (`{game.id}`)", ""]
-    lines.append(f"- Players: {game.min_players} to {game.max_players}"
-                 + ("; cooperative: every seat gets the team's reward" if game.cooperative else "") + ".")
+    seats = (f"{game.min_players} to {game.max_players}" if game.max_players > game.min_players
+             else f"always {game.min_players}")
+    lines.append(f"- Players: {seats}" + ("; cooperative" if game.cooperative else "") + ".")
+    if game.cooperative:
+        lines.append("- Rewards: every seat gets the team's result: `reward=\"win\"` +1 when the team wins, -1 "
+                     "when it loses; `reward=\"score\"` the team score / `score_scale`.")
+    else:
+        lines.append("- Rewards: `reward=\"win\"` +1 for a win, -1 for a loss, the k winners of a tie 2/k - 1 "
+                     "each; `reward=\"score\"` the seat's final score / `score_scale`.")
     sizes = []
     for players in counts:
         options = game.parse_options(None, players)

@@ -215,12 +215,16 @@ class Observer:
     """OpenSpiel's observer: `tensor` is the game's encoding for the player, `string_from` its view."""
 
     def __init__(self, game: TalewoodOpenSpielGame) -> None:
+        self.spec = game.spec
         self.tensor = np.zeros(game.spec.size, np.float32)
         self.dict = {"observation": self.tensor}
+        self._buffer = game.spec.buffer()                                 # the encoder writes here
+        self._numbers = np.frombuffer(self._buffer, dtype=np.float64)     # and numpy reads it, no copy
 
     def set_from(self, state: TalewoodOpenSpielState, player: int) -> None:
-        s = state.engine
-        self.tensor[:] = s.game.encode(s, player)
+        self._numbers.fill(0.0)
+        self.spec.write(state.engine, player, self._buffer)
+        self.tensor[:] = self._numbers
 
     def string_from(self, state: TalewoodOpenSpielState, player: int) -> str:
         return json.dumps(state.engine.view(player), sort_keys=True, separators=(",", ":"))

@@ -2,8 +2,10 @@
 the observations, the action mask and the rewards. The PettingZoo, Gymnasium and OpenSpiel interfaces
 are thin layers over this class (and over the engine), so they agree on everything by construction.
 
-The hot path (`apply`, `play_bots`, `mask`) does no deep copy and allocates at most one small mask
-array per decision; an observation is a fresh float32 array made from the game's own encoder.
+The hot path (`apply`, `play_bots`, `mask`, `observation`) does no deep copy and allocates at most one
+small mask array per decision; the game's encoder writes an observation into one buffer kept by the
+table, and each call hands out a fresh float32 copy of it (the environment never changes an array it
+gave away: replay buffers may keep them).
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ class Table:
         self.spec = self.game.observation_spec(players, self.options)
         self.num_actions = len(self.game.action_space)
         self.max_decisions = self.game.max_decisions(players, self.options)
+        self._obs = self.spec.buffer()                          # the encoder writes here...
+        self._obs_view = np.frombuffer(self._obs, dtype=np.float64)   # ...and numpy reads it, no copy
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._mask = self.no_mask
@@ -160,8 +164,10 @@ class Table:
 
     # -- what a seat sees ----------------------------------------------------------------------
     def observation(self, seat: int) -> np.ndarray:
-        """The game's encoding of what `seat` sees, as a fresh float32 array."""
-        return np.array(self.game.encode(self.state, seat), dtype=np.float32)
+        """The game's encoding of what `seat` sees, as a fresh float32 array (`Game.encode`'s numbers)."""
+        self._obs_view.fill(0.0)
+        self.spec.write(self.state, seat, self._obs)
+        return self._obs_view.astype(np.float32)
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """int8 over the whole action space: 1 for each legal action of the pending decision (all 0

@@ -3,13 +3,18 @@
 Seats are ordered from the observer: slot 0 is the observer, slot 1 the next player, and so on; the
 slots of absent players stay 0. Only what `view(seat)` shows is encoded: other hands and tents are
 counted, never named; ruins items only once the observer has looked; decks by their size.
+
+The writer fills a zeroed buffer in place (engine/observation.py), writes only the numbers that are
+not 0, and looks up once per game what never changes (offsets, each tile side's state).
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
-from ...engine import ObservationSpec, Segment
+from ...engine import ObservationSpec, Segment, State
+from ...engine.observation import Writer
 from . import camp, cards, expedition, fight, places, store, turn
 from .tables import (
     SK_CARD_DRAW,
@@ -45,7 +50,7 @@ SEAT_FEATURES = 24
 
 def observation_spec(game: TrialGame, players: int) -> ObservationSpec:
     t = game.tables
-    return ObservationSpec([
+    spec = ObservationSpec([
         Segment("positions", (SEATS, t.n_spaces), "per seat from me: the space its piece stands on"),
         Segment("seats", (SEATS, SEAT_FEATURES),
                 "per seat from me: present, food ×4 /8, hand /10, set aside /5, encounter cards in hand /5, "
@@ -79,163 +84,194 @@ def observation_spec(game: TrialGame, players: int) -> ObservationSpec:
                                               "cards played"),
         Segment("decision", (len(FRAME_KINDS) + SEATS,), "the pending decision's kind, and who decides, from me"),
     ])
+    spec.writer = _writer(game, spec)
+    return spec
 
 
 def encode(game: TrialGame, s: TrialState, seat: int) -> list[float]:
-    t = s.t
-    spec = game.observation_spec(s.players, s.options)
-    out = spec.zeros()
-    n = s.players
-    me = 1 << seat
-    over = s.over
-    slots = [(seat + k) % n for k in range(n)]
-    at = spec.offset("positions")
-    for k, who in enumerate(slots):
-        if s.pos[who] >= 0:
-            out[at + k * t.n_spaces + s.pos[who]] = 1.0
-    at = spec.offset("seats")
-    for k, who in enumerate(slots):
-        o = at + k * SEAT_FEATURES
-        b = who * SK_SIZE
-        sk = s.sk
-        hand = s.hand[who] + s.aside[who]
-        out[o] = 1.0
-        for f in range(4):
-            out[o + 1 + f] = s.food[who * 4 + f] / 8
-        out[o + 5] = len(s.hand[who]) / 10
-        out[o + 6] = len(s.aside[who]) / 5
-        out[o + 7] = sum(1 for c in hand if t.is_encounter[c]) / 5
-        for col in range(4):
-            out[o + 8 + col] = sk[b + SK_COLS + col] / 8
-            out[o + 12 + col] = sk[b + SK_UP_COLS + col] / 8
-        out[o + 16] = s.movement(who) / 10
-        out[o + 17] = (t.base_strength + sk[b + SK_STRENGTH]) / 10
-        out[o + 18] = s.trading(who) / 10
-        out[o + 19] = (t.base_dice + sk[b + SK_DICE]) / 5
-        out[o + 20] = sk[b + SK_CARD_DRAW] / 5
-        out[o + 21] = sk[b + SK_FAME] / 40
-        out[o + 22] = (s.morality[who] - t.morality_start) / 7
-        out[o + 23] = s.paws_left(who) / 4
-    at = spec.offset("hand")
-    for c in s.hand[seat] + s.aside[seat]:
-        out[at + c] += 1.0
-    at = spec.offset("stories")
-    for k, who in enumerate(slots):
-        for code in s.story[who]:
-            c = code >> 3
-            if code & 1 or who == seat or over or s.known[c] & me:
-                out[at + k * t.n_cards + c] = 1.0
-    at = spec.offset("backpacks")
-    for k, who in enumerate(slots):
-        for o in s.backpack[who]:
-            out[at + k * t.n_objects + o] += 1.0
-    at = spec.offset("galleries")
+    return game.observation_spec(s.players, s.options).encode(s, seat)
+
+
+def _tile_row(state: int, side: int, known: int) -> array[float]:
+    """A location's numbers: its side's state one-hot, flipped, tile known."""
+    row = array("d", bytes(8 * 6))
+    row[state] = 1.0
+    row[4] = float(side)
+    row[5] = float(known)
+    return row
+
+
+def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
+    t = game.tables
+    positions, seats, hand_at, stories = spec.offset("positions"), spec.offset("seats"), spec.offset("hand"), \
+        spec.offset("stories")
+    backpacks, galleries, flags, paw_places = spec.offset("backpacks"), spec.offset("galleries"), \
+        spec.offset("flags"), spec.offset("paw_places")
+    seat_flags, boosts, tiles, ruins = spec.offset("seat_flags"), spec.offset("boosts"), spec.offset("tiles"), \
+        spec.offset("ruins")
+    store_at, encounters, tops, artifacts = spec.offset("store"), spec.offset("encounters"), \
+        spec.offset("expedition_tops"), spec.offset("artifacts")
+    my_tents, campsites, legendary, supply = spec.offset("my_tents"), spec.offset("campsites"), \
+        spec.offset("legendary"), spec.offset("supply")
+    tunnels, resolving, decision = spec.offset("tunnels"), spec.offset("resolving"), spec.offset("decision")
+    n_spaces, n_cards, n_objects, n_items = t.n_spaces, t.n_cards, t.n_objects, t.n_items
     na = len(t.c.artifacts)
-    for k, who in enumerate(slots):
-        for a in s.gallery[who]:
-            out[at + k * na + a] = 1.0
-    at = spec.offset("flags")
-    for k, who in enumerate(slots):
-        for a in range(3):
-            x = s.flags[who * 3 + a]
-            if x >= 0:
-                out[at + k * 3 + a] = t.finish_fame[x] / 8
-    at = spec.offset("paw_places")
-    for k, who in enumerate(slots):
-        for p in s.placed[who]:
-            out[at + k * PLACES + p] += 1.0
-    at = spec.offset("seat_flags")
-    for k, who in enumerate(slots):
-        out[at + k * 4] = float(s.strong_home[who])
-        out[at + k * 4 + 1] = float(s.camped[who])
-        out[at + k * 4 + 2] = float(s.first == who)
-        out[at + k * 4 + 3] = float(s.cur == who)
-    at = spec.offset("boosts")
-    for k, who in enumerate(slots):
-        for b in range(4):
-            out[at + k * 4 + b] = s.boosts_of(who, b) / 3
-    at = spec.offset("tiles")
-    for loc in range(len(t.locations)):
-        side = s.side_of(loc)
-        out[at + loc * 6 + SIDE_STATES.index(side.state)] = 1.0
-        out[at + loc * 6 + 4] = float(s.tile_side[loc])
-        out[at + loc * 6 + 5] = float(s.tile_known[loc])
-    at = spec.offset("ruins")
-    width = t.n_items + 2
-    for loc in range(len(t.locations)):
-        items = s.ruins[loc]
-        if not items:
-            continue
-        if over or s.sees_ruins(seat, loc):
-            for kind in items:
-                out[at + loc * width + kind] += 1.0
-        out[at + loc * width + t.n_items] = sum(1 for kind in items if not t.rare[kind]) / 2
-        out[at + loc * width + t.n_items + 1] = float(sum(1 for kind in items if t.rare[kind]))
-    at = spec.offset("store")
-    for x in range(t.n_slots):
-        if s.store_kind[x] >= 0:
-            out[at + x * (t.n_items + 1) + s.store_kind[x]] = 1.0
-            out[at + x * (t.n_items + 1) + t.n_items] = s.store_n[x] / 3
-    at = spec.offset("encounters")
-    first = t.encounter_range.start
+    ntents = len(t.c.tents)
+    nlocs = len(t.locations)
     ne = len(t.encounter_range)
-    for k, c in enumerate(s.enc_slots):
-        if c >= 0:
-            out[at + k * ne + c - first] = 1.0
-    at = spec.offset("expedition_tops")
-    width = max(len(r) for r in t.area_range)
-    for a in range(3):
-        if s.xtop[a] and s.xdeck[a]:
-            out[at + a * width + s.xdeck[a][-1] - t.area_range[a].start] = 1.0
-    at = spec.offset("artifacts")
-    for a in range(na):
-        out[at + a] = float(s.artifact_home[a])
-    at = spec.offset("my_tents")
-    for x in s.tents[seat]:
-        out[at + x] += 1.0
-    at = spec.offset("campsites")
-    width = len(t.c.tents) + 1
-    for k, x in enumerate(s.tent_on):
-        if x >= 0:
-            out[at + k * width + len(t.c.tents)] = 1.0
-            if over or s.tent_knower[k] == seat:
-                out[at + k * width + x] = 1.0
-    at = spec.offset("legendary")
-    for i, holder in enumerate(s.legendary):
-        out[at + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
-    o = spec.offset("supply")
-    for f in range(4):
-        out[o + f] = s.tray[f] / 16
-    out[o + 4] = len(s.deck) / 70
-    out[o + 5] = len(s.discard) / 70
-    out[o + 6] = len(s.enc_deck) / 20
-    for a in range(3):
-        out[o + 7 + a] = len(s.xdeck[a]) / 12
-    out[o + 10] = len(s.tent_box) / 8
-    out[o + 11] = sum(1 for x in s.tun_space if x < 0) / 2
-    out[o + 12] = s.day / 4
-    out[o + 13] = s.turns / 80
-    at = spec.offset("tunnels")
-    for x in s.passable_tunnels():
-        out[at + x * 2] = 1.0
-    for i, x in enumerate(s.tun_space):
-        if x >= 0 and not s.tun_up[i]:
-            out[at + x * 2 + 1] = 1.0
-    o = spec.offset("resolving")
-    if s.r_card >= 0:
-        out[o + s.r_card] = 1.0
-    if s.f_att >= 0:
-        out[o + t.n_cards] = s.f_pts[0] / 20
-        out[o + t.n_cards + 1] = s.f_pts[1] / 20
-        out[o + t.n_cards + 2] = len(s.f_cards[0]) / 2
-        out[o + t.n_cards + 3] = len(s.f_cards[1]) / 2
-    if s.stack and not over:
-        o = spec.offset("decision")
-        top = s.stack[-1]
-        if type(top) in FRAME_KINDS:
-            out[o + FRAME_KINDS.index(type(top))] = 1.0
-        out[o + len(FRAME_KINDS) + (top.seat - seat) % n] = 1.0
-    return out
+    first_encounter = t.encounter_range.start
+    top_width = max(len(r) for r in t.area_range)
+    area_start = [r.start for r in t.area_range]
+    is_encounter, rare, finish_fame, tent_boost = t.is_encounter, t.rare, t.finish_fame, t.tent_boost
+    # per tile, side (0 front, 1 back) and whether it is known: its location's numbers in `tiles`
+    tile_rows = [[[_tile_row(SIDE_STATES.index(side.state), flipped, known) for known in (0, 1)]
+                  for flipped, side in enumerate((tile.front, tile.back))] for tile in t.tiles]
+    kinds = {kind: i for i, kind in enumerate(FRAME_KINDS)}
+    nkinds = len(FRAME_KINDS)
+
+    def write(state: State, seat: int, out: array[float]) -> None:
+        s: TrialState = state  # type: ignore[assignment]
+        n = s.players
+        me = 1 << seat
+        over = s.over
+        slots = [(seat + k) % n for k in range(n)]
+        sk = s.sk
+        for k, who in enumerate(slots):
+            if s.pos[who] >= 0:
+                out[positions + k * n_spaces + s.pos[who]] = 1.0
+            o = seats + k * SEAT_FEATURES
+            b = who * SK_SIZE
+            hand, aside = s.hand[who], s.aside[who]
+            out[o] = 1.0
+            food = s.food
+            f = who * 4
+            out[o + 1] = food[f] / 8
+            out[o + 2] = food[f + 1] / 8
+            out[o + 3] = food[f + 2] / 8
+            out[o + 4] = food[f + 3] / 8
+            out[o + 5] = len(hand) / 10
+            out[o + 6] = len(aside) / 5
+            out[o + 7] = (sum([1 for c in hand if is_encounter[c]]) + sum([1 for c in aside if is_encounter[c]])) / 5
+            for col in range(4):
+                out[o + 8 + col] = sk[b + SK_COLS + col] / 8
+                out[o + 12 + col] = sk[b + SK_UP_COLS + col] / 8
+            out[o + 16] = s.movement(who) / 10
+            out[o + 17] = (t.base_strength + sk[b + SK_STRENGTH]) / 10
+            out[o + 18] = s.trading(who) / 10
+            out[o + 19] = (t.base_dice + sk[b + SK_DICE]) / 5
+            out[o + 20] = sk[b + SK_CARD_DRAW] / 5
+            out[o + 21] = sk[b + SK_FAME] / 40
+            out[o + 22] = (s.morality[who] - t.morality_start) / 7
+            out[o + 23] = s.paws_left(who) / 4
+            o = stories + k * n_cards
+            for code in s.story[who]:
+                c = code >> 3
+                if code & 1 or who == seat or over or s.known[c] & me:
+                    out[o + c] = 1.0
+            o = backpacks + k * n_objects
+            for x in s.backpack[who]:
+                out[o + x] += 1.0
+            o = galleries + k * na
+            for a in s.gallery[who]:
+                out[o + a] = 1.0
+            o = flags + k * 3
+            for a in range(3):
+                x = s.flags[who * 3 + a]
+                if x >= 0:
+                    out[o + a] = finish_fame[x] / 8
+            o = paw_places + k * PLACES
+            for p in s.placed[who]:
+                out[o + p] += 1.0
+            o = seat_flags + k * 4
+            out[o] = float(s.strong_home[who])
+            out[o + 1] = float(s.camped[who])
+            out[o + 2] = float(s.first == who)
+            out[o + 3] = float(s.cur == who)
+            o = boosts + k * 4
+            kept = [0, 0, 0, 0]
+            for x in s.tent_kept[who]:
+                if 0 <= tent_boost[x] < 4:
+                    kept[tent_boost[x]] += 1
+            b = who * 4
+            for x in range(4):
+                out[o + x] = (s.boosts[b + x] + kept[x]) / 3     # boosts_of(who, x)
+        for c in s.hand[seat]:
+            out[hand_at + c] += 1.0
+        for c in s.aside[seat]:
+            out[hand_at + c] += 1.0
+        tile_at, tile_side, tile_known = s.tile_at, s.tile_side, s.tile_known
+        width = n_items + 2
+        for loc in range(nlocs):
+            o = tiles + loc * 6
+            out[o:o + 6] = tile_rows[tile_at[loc]][1 if tile_side[loc] else 0][1 if tile_known[loc] else 0]
+            items = s.ruins[loc]
+            if items:
+                o = ruins + loc * width
+                if over or s.sees_ruins(seat, loc):
+                    for kind in items:
+                        out[o + kind] += 1.0
+                out[o + n_items] = sum([1 for kind in items if not rare[kind]]) / 2
+                out[o + n_items + 1] = float(sum([1 for kind in items if rare[kind]]))
+        for x in range(t.n_slots):
+            kind = s.store_kind[x]
+            if kind >= 0:
+                o = store_at + x * (n_items + 1)
+                out[o + kind] = 1.0
+                out[o + n_items] = s.store_n[x] / 3
+        for k, c in enumerate(s.enc_slots):
+            if c >= 0:
+                out[encounters + k * ne + c - first_encounter] = 1.0
+        for a in range(3):
+            if s.xtop[a] and s.xdeck[a]:
+                out[tops + a * top_width + s.xdeck[a][-1] - area_start[a]] = 1.0
+        out[artifacts:artifacts + na] = array("d", map(float, s.artifact_home))
+        for x in s.tents[seat]:
+            out[my_tents + x] += 1.0
+        width = ntents + 1
+        for k, x in enumerate(s.tent_on):
+            if x >= 0:
+                o = campsites + k * width
+                out[o + ntents] = 1.0
+                if over or s.tent_knower[k] == seat:
+                    out[o + x] = 1.0
+        for i, holder in enumerate(s.legendary):
+            out[legendary + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
+        o = supply
+        tray = s.tray
+        out[o] = tray[0] / 16
+        out[o + 1] = tray[1] / 16
+        out[o + 2] = tray[2] / 16
+        out[o + 3] = tray[3] / 16
+        out[o + 4] = len(s.deck) / 70
+        out[o + 5] = len(s.discard) / 70
+        out[o + 6] = len(s.enc_deck) / 20
+        for a in range(3):
+            out[o + 7 + a] = len(s.xdeck[a]) / 12
+        out[o + 10] = len(s.tent_box) / 8
+        out[o + 11] = sum([1 for x in s.tun_space if x < 0]) / 2
+        out[o + 12] = s.day / 4
+        out[o + 13] = s.turns / 80
+        for x in s.passable_tunnels():
+            out[tunnels + x * 2] = 1.0
+        for i, x in enumerate(s.tun_space):
+            if x >= 0 and not s.tun_up[i]:
+                out[tunnels + x * 2 + 1] = 1.0
+        o = resolving
+        if s.r_card >= 0:
+            out[o + s.r_card] = 1.0
+        if s.f_att >= 0:
+            out[o + n_cards] = s.f_pts[0] / 20
+            out[o + n_cards + 1] = s.f_pts[1] / 20
+            out[o + n_cards + 2] = len(s.f_cards[0]) / 2
+            out[o + n_cards + 3] = len(s.f_cards[1]) / 2
+        if s.stack and not over:
+            top = s.stack[-1]
+            index = kinds.get(type(top))
+            if index is not None:
+                out[decision + index] = 1.0
+            out[decision + nkinds + (top.seat - seat) % n] = 1.0
+
+    return write
 
 
 def max_decisions(game: TrialGame, players: int) -> int:
