@@ -6,8 +6,9 @@ whether the step was final, the state hash, and at the end the result. The same 
 play like its original.
 
 The recorded digests belong to the content (and, for the greedy game, to the heuristics) they were
-recorded with: when those change on purpose, the test skips and says so; re-record with
-`python -m tests.games.threetale.test_fixed_games` and paste what it prints.
+recorded with: when those change on purpose, the test fails and says so (a skip would let a change of
+the rules pass unseen beside it); re-record with `python -m tests.games.threetale.test_fixed_games` and
+paste what it prints.
 """
 
 from __future__ import annotations
@@ -164,14 +165,16 @@ def greedy_digest() -> str:
 def test_fixed_random_games_play_as_recorded() -> None:
     found = digests()
     if fingerprint("content") != CONTENT:
-        pytest.skip("the content changed since the digests were recorded: re-record them (see the docstring)")
+        pytest.fail("the content changed since the digests were recorded: check that the rules did not, then "
+                    "re-record them (see the docstring)")
     assert found == {k: v for k, v in DIGESTS.items() if not k.startswith("greedy")}
 
 
 def test_a_fixed_greedy_game_plays_as_recorded() -> None:
     found = greedy_digest()
     if fingerprint("content", "heuristics.py") != HEURISTICS:
-        pytest.skip("the content or heuristics changed since the digest was recorded: re-record it")
+        pytest.fail("the content or heuristics changed since the digest was recorded: re-record it (see the "
+                    "docstring)")
     assert found == DIGESTS["greedy-55"]
 
 
