@@ -9,10 +9,11 @@ asking only when there is a real choice and never offering one that would leave 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import fight, rulings
 from .content import Term
 from .tables import (
     ALL_SEATS,
@@ -41,37 +42,74 @@ from .tables import (
     U_PER_OBJECT,
     U_PER_OBJECT_ALL,
     CardInfo,
+    OptionInfo,
     Plan,
+    covers,
 )
 
 if TYPE_CHECKING:
     from .state import TrialState
 
 BASIC = (0, 1, 2)
+WAY = {"good": -1, "evil": 1}      # how a face-up card's morality icon moves the token
 
 
 # -- options ---------------------------------------------------------------------------------------
-def card_open(s: TrialState, seat: int, card: int, playing: int) -> bool:
-    """Whether some option of `card` is open to `seat` (`playing`: the card leaves the hand to be played)."""
-    ci = s.t.cards[card]
-    for oi in range(len(ci.options)):  # noqa: SIM110  (a plain loop: this runs on every turn menu)
-        if option_open(s, seat, ci, oi, playing):
-            return True
-    return False
-
-
 def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -> bool:
     """Whether `seat` may resolve option `oi`: its requirement icons hold and some way to pay it exists."""
-    o = ci.options[oi]
-    for term in o.requires:
-        if not s.meets(seat, term):
+    b = seat * 4
+    f = s.food
+    return _option_open(s, seat, ci.options[oi], f[b], f[b + 1], f[b + 2], f[b + 3],
+                        len(s.hand[seat]) - (1 if playing >= 0 else 0))
+
+
+def open_cards(s: TrialState, seat: int, candidates: Iterable[int], from_hand: bool) -> list[int]:
+    """The cards among `candidates` with an option open to `seat` (`from_hand`: each would leave the
+    hand to be played), in their order. Most are told by food and cards alone (tables.card_costs)."""
+    t = s.t
+    costs = t.card_costs
+    b = seat * 4
+    f = s.food
+    r, a, m, tea = f[b], f[b + 1], f[b + 2], f[b + 3]
+    cards = len(s.hand[seat]) - (1 if from_hand else 0)
+    where = t.card_where
+    here = s.pos[seat]
+    out = []
+    for card in candidates:
+        how = costs[card]
+        if how is True:
+            out.append(card)
+        elif how is None:
+            ok_here = where[card]
+            if ok_here is not None and not ok_here[here]:
+                continue
+            for o in t.cards[card].options:
+                if _option_open(s, seat, o, r, a, m, tea, cards):
+                    out.append(card)
+                    break
+        else:
+            for checks in how:
+                if covers(r, a, m, tea, cards, checks):
+                    out.append(card)
+                    break
+    return out
+
+
+def _option_open(s: TrialState, seat: int, o: OptionInfo, r: int, a: int, m: int, tea: int, cards: int) -> bool:
+    """option_open, given the seat's raspberries, acorns, mushrooms, tea leaves and cards left in hand."""
+    for code, arg in o.checks:
+        if not s.meets_code(seat, code, arg):
             return False
     if o.swap and not rulings.TEA_CAT_GOOD_WITHOUT_A_SWAP and (s.paws_home[seat] == 0 or s.strong_home[seat]):
         return False                  # pragma: no cover - the other reading of Tea Cat
-    if o.test is not None and o.test.keyword == "roll_under_fame" and \
-            len(s.hand[seat]) - (1 if playing >= 0 else 0) < 1:
+    if o.needs_a_card and cards < 1:
         return False
-    return any(s.plan_ok(seat, plan, playing) for plan in o.plans)
+    if o.free:
+        return True
+    for plan in o.plans:
+        if covers(r, a, m, tea, cards, plan.checks) and s.carries(seat, plan.objects, plan.checks[6]):
+            return True
+    return False
 
 
 def play_deed(s: TrialState, seat: int, card: int) -> None:
@@ -165,7 +203,7 @@ class ChoosePlan(NamedTuple):
 def set_plan(s: TrialState, seat: int, plan: Plan) -> None:
     s.pay = list(plan.units)
     s.stack.append(PayNext(seat))
-    if any(U_GIVE_ANY <= u <= U_GIVE_CARD for u in plan.units) and s.r_target < 0:
+    if plan.gives and s.r_target < 0:
         others = s.others_here(seat)
         if len(others) == 1:
             s.r_target = others[0]
@@ -202,31 +240,24 @@ def _test(s: TrialState) -> Term | None:
 
 
 # -- paying ----------------------------------------------------------------------------------------
+# which of plan_ok's totals (tables.payable_needs) a payment unit below U_ITEM adds to, or -1 none
+UNIT_CHECK = (0, 1, 2, 3, 4, 5, 4, 3, 5, 6, -1, 0, 1, 2, 3, -1, -1, -1, -1, -1)
+
+
 def units_ok(s: TrialState, seat: int, units: list[int]) -> bool:
     """Whether `seat` can still pay every unit of `units` (the same test as plan_ok, from units)."""
-    need = [0] * 15
-    items: dict[int, int] = {}
+    checks = [0, 0, 0, 0, 0, 0, 0]
+    items: dict[int, int] | None = None
     for u in units:
-        if u < 4:
-            need[u] += 1
-        elif u == U_ANY:
-            need[4] += 1
-        elif u == U_CARD:
-            need[5] += 1
-        elif u == U_GIVE_ANY:
-            need[6] += 1
-        elif u == U_GIVE_TEA:
-            need[7] += 1
-        elif u == U_GIVE_CARD:
-            need[8] += 1
-        elif u == U_AMPHIBIAN:
-            need[9] += 1
-        elif U_GALLERY <= u < U_GALLERY + 4:
-            need[11 + u - U_GALLERY] += 1
-        elif u >= U_ITEM:
+        if u >= U_ITEM:
+            if items is None:
+                items = {}
             items[u - U_ITEM] = items.get(u - U_ITEM, 0) + 1
-    plan = Plan(tuple(need), tuple(sorted(items.items())), (), (), "")
-    return s.plan_ok(seat, plan, card_tea=s.st_card_tea)
+        else:
+            k = UNIT_CHECK[u]
+            if k >= 0:
+                checks[k] += 1
+    return s.payable(seat, checks, tuple(sorted(items.items())) if items else (), card_tea=s.st_card_tea)
 
 
 def _try(s: TrialState, seat: int, f: int) -> bool:
@@ -440,8 +471,6 @@ class TestStart(NamedTuple):
         test = _test(s)
         if test is None:
             return
-        from . import fight
-
         k = test.keyword
         seat = self.seat
         if k == "fight":
@@ -531,7 +560,7 @@ class Place(NamedTuple):
         face_up = place != PLACE_FACE_DOWN
         way = 0
         if face_up:
-            way = {"good": -1, "evil": 1}.get(ci.morality, 0)
+            way = WAY.get(ci.morality, 0)
             if ci.morality == "either":
                 way = _option(s).morality
         if ci.column >= 0 and (face_up or rulings.FACE_DOWN_OUTCOME_IN_OWN_COLUMN):
@@ -823,7 +852,7 @@ def add_face_up_unresolved(s: TrialState, seat: int, card: int, from_deck: bool)
     ci = s.t.cards[card]
     s.pend = card
     s.pend_col = ci.column
-    s.pend_way = {"good": -1, "evil": 1}.get(ci.morality, 0)
+    s.pend_way = WAY.get(ci.morality, 0)
     s.stack.append(FinishAdd(seat, 1))
     if ci.column < 0:
         s.stack.append(ChooseColumn(seat, _wild_mask()))

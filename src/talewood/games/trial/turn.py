@@ -128,21 +128,14 @@ class EncounterRefresh(NamedTuple):
 
 
 # -- the turn menu ---------------------------------------------------------------------------------
-def playable(s: TrialState, seat: int, card: int) -> bool:
-    return cards.card_open(s, seat, card, card)
-
-
-def encounter_open(s: TrialState, seat: int, card: int) -> bool:
-    if not rulings.ENCOUNTER_NEEDS_A_PAYABLE_OPTION:  # pragma: no cover - the alternative reading
-        return True
-    return cards.card_open(s, seat, card, -1)
-
-
 def elixir_usable(s: TrialState, seat: int) -> bool:
+    pack = s.backpack[seat]
+    if not pack:
+        return False
     elixir = s.t.elixir
     if s.t_deed and not rulings.ELIXIR_IS_NOT_A_DEED_PLAY:
         return False
-    return bool(s.hand[seat]) and any(elixir[o] for o in s.backpack[seat])
+    return bool(s.hand[seat]) and any(elixir[o] for o in pack)
 
 
 @decision
@@ -187,34 +180,47 @@ class Turn(NamedTuple):
         else:
             if not s.t_deed:
                 hand = s.hand[seat]
-                for card in sorted(set(hand)):
-                    if playable(s, seat, card):
-                        out.append(ids.play + card)
+                if hand:
+                    play = ids.play
+                    for card in cards.open_cards(s, seat, sorted(set(hand)) if len(hand) > 1 else hand, True):
+                        out.append(play + card)
             if not s.t_moved:
                 out.append(ids.move)
             if not s.t_acted:
                 if s.t_camp:
                     out.append(ids.camp)
                 else:
+                    paw = ids.paw
+                    strong_anywhere = strong_home and rulings.STRONG_PAW_ALLOWED_WITHOUT_BENEFIT
                     loc = t.loc_of[pos]
-                    targets = []
                     if loc >= 0 and loc not in s.placed[seat]:
-                        targets.append(PAW_LOCATION)
-                    if rulings.ENCOUNTER_SECTION_UNLIMITED or ENCOUNTER_SECTION not in s.placed[seat]:
-                        for k, card in enumerate(s.enc_slots):
-                            if card >= 0 and encounter_open(s, seat, card):
-                                targets.append(1 + k)
-                    targets.append(PAW_HELP)
-                    for target in targets:
                         if paw_home:
-                            out.append(ids.paw + target * 2)
-                        if strong_home and (target == PAW_LOCATION or rulings.STRONG_PAW_ALLOWED_WITHOUT_BENEFIT):
-                            out.append(ids.paw + target * 2 + 1)
-        if elixir_usable(s, seat):
-            out.append(ids.elixir)
-        if rulings.DROP_OBJECTS_FROM_TURN_MENU:
-            for o in sorted(set(s.backpack[seat])):
-                out.append(ids.drop + o)
+                            out.append(paw + PAW_LOCATION * 2)
+                        if strong_home:
+                            out.append(paw + PAW_LOCATION * 2 + 1)
+                    if rulings.ENCOUNTER_SECTION_UNLIMITED or ENCOUNTER_SECTION not in s.placed[seat]:
+                        slots = s.enc_slots
+                        if rulings.ENCOUNTER_NEEDS_A_PAYABLE_OPTION:
+                            shown = cards.open_cards(s, seat, [c for c in slots if c >= 0], False)
+                        else:  # pragma: no cover - the alternative reading
+                            shown = [c for c in slots if c >= 0]
+                        for card in shown:
+                            k = slots.index(card) + 1
+                            if paw_home:
+                                out.append(paw + k * 2)
+                            if strong_anywhere:
+                                out.append(paw + k * 2 + 1)
+                    if paw_home:
+                        out.append(paw + PAW_HELP * 2)
+                    if strong_anywhere:
+                        out.append(paw + PAW_HELP * 2 + 1)
+        if s.backpack[seat]:
+            if elixir_usable(s, seat):
+                out.append(ids.elixir)
+            if rulings.DROP_OBJECTS_FROM_TURN_MENU:
+                drop = ids.drop
+                for o in sorted(set(s.backpack[seat])):
+                    out.append(drop + o)
         if s.t_acted:
             out.append(ids.end_turn)
         out.sort()
