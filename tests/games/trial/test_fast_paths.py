@@ -1,7 +1,7 @@
 """The shortcuts the turn menu takes agree with the whole test they stand for.
 
-`cards.open_cards` tells most cards apart by food and cards alone (tables.card_costs) and skips the
-cards whose requirements cannot hold on the adventurer's space (tables.card_where); `reachable`
+`cards.open_cards` takes a card that costs nothing without requirements as open (tables.always_open)
+and skips the cards whose requirements cannot hold on the adventurer's space (tables.card_where); `reachable`
 remembers its answers across states. On positions from random games, every answer must be the
 one the full test gives: some option open (`option_open`, requirement by requirement, plan by plan),
 and a breadth-first search of the board.

@@ -44,7 +44,6 @@ from .tables import (
     CardInfo,
     OptionInfo,
     Plan,
-    covers,
 )
 
 if TYPE_CHECKING:
@@ -59,56 +58,59 @@ def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -
     """Whether `seat` may resolve option `oi`: its requirement icons hold and some way to pay it exists."""
     b = seat * 4
     f = s.food
-    return _option_open(s, seat, ci.options[oi], f[b], f[b + 1], f[b + 2], f[b + 3],
-                        len(s.hand[seat]) - (1 if playing >= 0 else 0))
+    return _options_open(s, seat, (ci.options[oi],), f[b], f[b + 1], f[b + 2], f[b + 3],
+                         len(s.hand[seat]) - (1 if playing >= 0 else 0))
 
 
 def open_cards(s: TrialState, seat: int, candidates: Iterable[int], from_hand: bool) -> list[int]:
     """The cards among `candidates` with an option open to `seat` (`from_hand`: each would leave the
-    hand to be played), in their order. Most are told by food and cards alone (tables.card_costs)."""
+    hand to be played), in their order. A card whose requirements cannot hold on the adventurer's
+    space (tables.card_where) is not looked at further."""
     t = s.t
-    costs = t.card_costs
+    info = t.cards
+    always = t.always_open
+    where = t.card_where
+    here = s.pos[seat]
     b = seat * 4
     f = s.food
     r, a, m, tea = f[b], f[b + 1], f[b + 2], f[b + 3]
     cards = len(s.hand[seat]) - (1 if from_hand else 0)
-    where = t.card_where
-    here = s.pos[seat]
     out = []
     for card in candidates:
-        how = costs[card]
-        if how is True:
+        if always[card]:
             out.append(card)
-        elif how is None:
-            ok_here = where[card]
-            if ok_here is not None and not ok_here[here]:
-                continue
-            for o in t.cards[card].options:
-                if _option_open(s, seat, o, r, a, m, tea, cards):
-                    out.append(card)
-                    break
-        else:
-            for checks in how:
-                if covers(r, a, m, tea, cards, checks):
-                    out.append(card)
-                    break
+            continue
+        ok_here = where[card]
+        if ok_here is not None and not ok_here[here]:
+            continue
+        if _options_open(s, seat, info[card].options, r, a, m, tea, cards):
+            out.append(card)
     return out
 
 
-def _option_open(s: TrialState, seat: int, o: OptionInfo, r: int, a: int, m: int, tea: int, cards: int) -> bool:
-    """option_open, given the seat's raspberries, acorns, mushrooms, tea leaves and cards left in hand."""
-    for code, arg in o.checks:
-        if not s.meets_code(seat, code, arg):
-            return False
-    if o.swap and not rulings.TEA_CAT_GOOD_WITHOUT_A_SWAP and (s.paws_home[seat] == 0 or s.strong_home[seat]):
-        return False                  # pragma: no cover - the other reading of Tea Cat
-    if o.needs_a_card and cards < 1:
-        return False
-    if o.free:
-        return True
-    for plan in o.plans:
-        if covers(r, a, m, tea, cards, plan.checks) and s.carries(seat, plan.objects, plan.checks[6]):
-            return True
+def _options_open(s: TrialState, seat: int, options: tuple[OptionInfo, ...], r: int, a: int, m: int, tea: int,
+                  cards: int) -> bool:
+    """Whether one of `options` is open, given the seat's raspberries, acorns, mushrooms, tea leaves and
+    cards left in hand: a plan it can pay (tables.covers, unrolled), then its requirements."""
+    for o in options:
+        if o.needs_a_card and cards < 1:
+            continue
+        if not o.free:
+            for plan in o.plans:
+                R, A, M, T, food, need_cards = plan.food
+                if tea >= T and cards >= need_cards and r + a + m + tea >= food and \
+                        (R - r if r < R else 0) + (A - a if a < A else 0) + (M - m if m < M else 0) <= tea - T and \
+                        (not plan.carried or s.carries(seat, plan.objects, plan.checks[6])):
+                    break
+            else:
+                continue
+        for code, arg in o.checks:
+            if not s.meets_code(seat, code, arg):
+                break
+        else:
+            if not (o.swap and not rulings.TEA_CAT_GOOD_WITHOUT_A_SWAP
+                    and (s.paws_home[seat] == 0 or s.strong_home[seat])):
+                return True
     return False
 
 
@@ -134,7 +136,7 @@ def begin_card(s: TrialState, seat: int, card: int, src: int) -> None:
     s.r_winner = s.r_loser = s.r_target = -1
     s.r_rerolled = False
     s.r_fame = 0
-    s.stack.append(CardDone(seat))
+    s.stack.append(CARD_DONE[seat])
     opts = [i for i in range(len(ci.options)) if option_open(s, seat, ci, i, -1)]
     if len(opts) == 1:
         start_option(s, seat, opts[0])
@@ -169,7 +171,7 @@ def start_option(s: TrialState, seat: int, oi: int) -> None:
     o = s.t.cards[s.r_card].options[oi]
     if s.log is not None and len(s.t.cards[s.r_card].options) > 1:
         s.emit("option", f"{seat_name(seat)} chooses: {o.label}", seat=seat)
-    s.stack.append(OptionBody(seat))
+    s.stack.append(OPTION_BODY[seat])
     plans = [i for i, p in enumerate(o.plans) if s.plan_ok(seat, p)]
     if len(plans) > 1:
         s.stack.append(ChoosePlan(seat))
@@ -202,7 +204,7 @@ class ChoosePlan(NamedTuple):
 
 def set_plan(s: TrialState, seat: int, plan: Plan) -> None:
     s.pay = list(plan.units)
-    s.stack.append(PayNext(seat))
+    s.stack.append(PAY_NEXT[seat])
     if plan.gives and s.r_target < 0:
         others = s.others_here(seat)
         if len(others) == 1:
@@ -347,7 +349,7 @@ class PayNext(NamedTuple):
                 pay_with(s, seat, choices[0])
                 continue
             assert choices, f"nothing can pay {u} ({s.pay})"
-            s.stack.append(PayNext(seat))
+            s.stack.append(PAY_NEXT[seat])
             s.stack.append(PayUnit(seat))
             return
 
@@ -454,9 +456,10 @@ class OptionBody(NamedTuple):
 
     def run(self, s: TrialState) -> None:
         o = _option(s)
-        s.stack.append(Place(self.seat))
-        s.stack.append(Outcome(self.seat))
-        s.stack.append(TestStart(self.seat))
+        seat = self.seat
+        s.stack.append(PLACE[seat])
+        s.stack.append(OUTCOME[seat])
+        s.stack.append(TEST_START[seat])
         if o.effects:
             s.stack.append(Effect(self.seat, o.effects, 0))
 
@@ -1366,3 +1369,12 @@ def drop_object(s: TrialState, seat: int, obj: int) -> None:
     if s.log is not None:
         where = "the store" if obj < s.t.n_items else "the box"
         s.emit("drop", f"{seat_name(seat)} puts the {s.t.object_name[obj]} back in {where}", seat=seat)
+
+
+# the frames of every card's resolution, one per seat: frames are immutable, so one instance serves every state
+CARD_DONE = tuple(map(CardDone, range(4)))
+OPTION_BODY = tuple(map(OptionBody, range(4)))
+TEST_START = tuple(map(TestStart, range(4)))
+OUTCOME = tuple(map(Outcome, range(4)))
+PLACE = tuple(map(Place, range(4)))
+PAY_NEXT = tuple(map(PayNext, range(4)))

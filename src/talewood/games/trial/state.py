@@ -587,8 +587,7 @@ class TrialState(State):
             side = self.side_of(loc)
             return bool(side.state == "restored" and TYPE_INDEX[side.counts_as] == arg)
         if code == REQ_SAME_SPACE:
-            pos = self.pos
-            return any(pos[o] == here for o in range(self.players) if o != seat)
+            return self.pos.count(here) > 1           # someone besides `seat` stands here
         if code == REQ_SAME_SPACE_EVIL:
             return any(self.pos[o] == here and self.is_evil(o) for o in range(self.players) if o != seat)
         if code == REQ_AT_CAMPSITE:
@@ -600,8 +599,8 @@ class TrialState(State):
         if code == REQ_TILE_INTACT:
             loc = t.loc_of[here]
             return loc >= 0 and self.side_of(loc).state in ("intact", "restored")
-        if code == REQ_PAWS:
-            return self.paw_pattern(seat, str(arg))
+        if code == REQ_PAWS:            # every pattern takes two paw tokens on locations at least
+            return len(self.placed[seat]) >= 2 and self.paw_pattern(seat, str(arg))
         if code == REQ_STORY_COLUMNS:
             return self.columns_face_up(seat) >= int(arg)
         return self.sk[seat * SK_SIZE + SK_EVIL_CARDS] == 0      # REQ_NO_EVIL_STORY

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from . import rulings
 from .content import (
@@ -105,6 +105,10 @@ class Plan:
     objects: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     free: bool = field(init=False, repr=False, compare=False)
     gives: bool = field(init=False, repr=False, compare=False)   # it gives something to another adventurer
+    # what paying it takes in food and cards: raspberries, acorns, mushrooms, tea leaves, food tokens in all,
+    # cards (cards._options_open compares them); `carried`: it also needs objects in the backpack
+    food: tuple[int, int, int, int, int, int] = field(init=False, repr=False, compare=False)
+    carried: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         checks, objects = payable_needs(self.need, self.spend_items, self.have_items)
@@ -112,6 +116,9 @@ class Plan:
         object.__setattr__(self, "objects", objects)
         object.__setattr__(self, "free", not any(checks) and not objects)
         object.__setattr__(self, "gives", any(U_GIVE_ANY <= u <= U_GIVE_CARD for u in self.units))
+        R, A, M, T, anyn, cardn, amph = checks
+        object.__setattr__(self, "food", (R, A, M, T, R + A + M + T + anyn, cardn))
+        object.__setattr__(self, "carried", bool(objects or amph))
 
 
 def payable_needs(need: tuple[int, ...] | list[int], spend_items: tuple[tuple[int, int], ...],
@@ -326,10 +333,11 @@ class Tables:
             self.area_range.append(range(first, first + n))
             first += n
         self.max_options = max(len(ci.options) for ci in self.cards)
-        self.card_costs = tuple(card_costs(ci) for ci in self.cards)
+        self.always_open = tuple(always_open(ci) for ci in self.cards)
         # per card with requirements: per space, whether some option's requirements may hold there
         # (False: a requirement that depends on the space alone fails), or None where every space may do
-        self.card_where = tuple(self._where(ci) for ci in self.cards)
+        possible: dict[tuple[int, int | str], list[bool]] = {}
+        self.card_where = tuple(self._where(ci, possible) for ci in self.cards)
 
         # -- the board's numbers ----------------------------------------------------------------
         ch = c.characters[0]
@@ -379,12 +387,20 @@ class Tables:
             return True
         return None
 
-    def _where(self, ci: CardInfo) -> tuple[bool, ...] | None:
+    def _where(self, ci: CardInfo, possible: dict[tuple[int, int | str], list[bool]]) -> tuple[bool, ...] | None:
         if not any(o.checks for o in ci.options):
             return None
-        where = tuple(any(all(self.static_requirement(code, arg, space) is not False for code, arg in o.checks)
-                          for o in ci.options) for space in range(self.n_spaces))
-        return None if all(where) else where
+        where = [False] * self.n_spaces
+        for o in ci.options:
+            ok = [True] * self.n_spaces
+            for check in o.checks:
+                here = possible.get(check)
+                if here is None:
+                    here = possible[check] = [self.static_requirement(*check, x) is not False
+                                              for x in range(self.n_spaces)]
+                ok = [a and b for a, b in zip(ok, here, strict=True)]
+            where = [a or b for a, b in zip(where, ok, strict=True)]
+        return None if all(where) else tuple(where)
 
     def term_list(self, terms: tuple[Term, ...]) -> int:
         key = tuple(terms)
@@ -429,21 +445,9 @@ class Tables:
             options=tuple(options))
 
 
-def card_costs(ci: CardInfo) -> Literal[True] | tuple[tuple[int, ...], ...] | None:
-    """How cards.open_cards tests a card: True when it is always open (an option without requirements
-    costs nothing), the `checks` of every plan when paying with food and cards is all that matters,
-    None when each option must be tested (requirements, objects, a roll under the fame, Tea Cat)."""
-    out: list[tuple[int, ...]] = []
-    for o in ci.options:
-        if o.checks or o.needs_a_card or o.swap:
-            return None
-        if o.free:
-            return True
-        for plan in o.plans:
-            if plan.objects or plan.checks[6]:
-                return None
-            out.append(plan.checks)
-    return tuple(out)
+def always_open(ci: CardInfo) -> bool:
+    """Whether some option of the card has no requirement and costs nothing: it is open to anyone."""
+    return any(not o.checks and not o.needs_a_card and not o.swap and o.free for o in ci.options)
 
 
 def covers(r: int, a: int, m: int, tea: int, cards: int, checks: Sequence[int]) -> bool:

@@ -81,8 +81,8 @@ def begin_turn(s: TrialState, seat: int) -> None:
     if s.log is not None:
         what = "camps tonight" if s.t_camp else "takes a turn"
         s.emit("turn", f"{seat_name(seat)} {what} (day {s.day})", seat=seat)
-    s.stack.append(EndTurn(seat))
-    s.stack.append(Turn(seat))
+    s.stack.append(END_TURN[seat])
+    s.stack.append(TURN[seat])
 
 
 @decision
@@ -182,7 +182,7 @@ class Turn(NamedTuple):
                 hand = s.hand[seat]
                 if hand:
                     play = ids.play
-                    for card in cards.open_cards(s, seat, sorted(set(hand)) if len(hand) > 1 else hand, True):
+                    for card in cards.open_cards(s, seat, sorted(hand), True):     # every card is unique
                         out.append(play + card)
             if not s.t_moved:
                 out.append(ids.move)
@@ -253,11 +253,11 @@ class Turn(NamedTuple):
         ids = t.ids
         if ids.drop <= action < ids.drop + t.n_objects:
             cards.drop_object(s, seat, action - ids.drop)
-            s.stack.append(Turn(seat))
+            s.stack.append(TURN[seat])
             return
         if action == ids.end_turn:
             return
-        s.stack.append(AfterAction(seat))
+        s.stack.append(AFTER_ACTION[seat])
         if action == ids.leave:
             s.t_started = True
             expedition.leave_expedition(s, seat)
@@ -266,7 +266,7 @@ class Turn(NamedTuple):
         if action == ids.move:
             s.mv_extra = 0
             s.mv_discards = 0
-            s.stack.append(Move(seat))
+            s.stack.append(MOVE[seat])
         elif ids.play <= action < ids.play + t.n_hand_cards:
             s.t_deed = True
             cards.play_deed(s, seat, action - ids.play)
@@ -324,7 +324,7 @@ class AfterAction(NamedTuple):
         seat = self.seat
         if s.t_acted and (s.on_expedition(seat) or (s.t_deed and s.t_moved)) and not elixir_usable(s, seat):
             return                    # nothing is left to do but end the turn
-        s.stack.append(Turn(seat))
+        s.stack.append(TURN[seat])
 
 
 @automatic
@@ -419,12 +419,12 @@ class Move(NamedTuple):
             if s.log is not None:
                 s.emit("enhance", f"{seat_name(seat)} discards {s.card_name(card)} for {t.cards[card].enh_move} "
                                   f"more movement", seat=seat)
-            s.stack.append(Move(seat))
+            s.stack.append(MOVE[seat])
             return
         if action == ids.boost:
             s.use_boost(seat, 0)
             s.mv_extra += 1
-            s.stack.append(Move(seat))
+            s.stack.append(MOVE[seat])
             return
         s.t_moved = True
         if action == ids.stay:
@@ -440,3 +440,10 @@ def arrive(s: TrialState, seat: int, space: int) -> None:
         s.emit("move", f"{seat_name(seat)} moves to {s.t.space_the[space]}", seat=seat)
     if area >= 0:
         expedition.landed_on_start(s, seat, area)
+
+
+# the frames pushed most often, one per seat: frames are immutable, so one instance serves every state
+TURN = tuple(map(Turn, range(4)))
+AFTER_ACTION = tuple(map(AfterAction, range(4)))
+END_TURN = tuple(map(EndTurn, range(4)))
+MOVE = tuple(map(Move, range(4)))
