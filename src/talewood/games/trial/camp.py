@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import cards, rulings
 from .tables import FOOD_A, SK_CAMPER, SK_SIZE, UNIVERSAL
 
 if TYPE_CHECKING:
@@ -25,8 +25,6 @@ def spot_of(s: TrialState, seat: int) -> int:
 
 
 def begin_camp(s: TrialState, seat: int) -> None:
-    from .cards import Effect
-
     spot = spot_of(s, seat)
     if s.log is not None:
         where = "at the universal campsite" if spot == UNIVERSAL else f"on the {s.space_name(s.pos[seat])}"
@@ -37,7 +35,7 @@ def begin_camp(s: TrialState, seat: int) -> None:
     if spot == UNIVERSAL:
         bonus.append(UniversalCampsite(seat))
     else:
-        bonus.append(Effect(seat, s.t.camp_bonus[spot], 0))
+        bonus.append(cards.Effect(seat, s.t.camp_bonus[spot], 0))
     if not rulings.CAMPSITE_BONUS_BEFORE_TENT:  # pragma: no cover - the other order of Mark's example
         bonus.reverse()
     s.stack.extend(bonus)
@@ -78,8 +76,6 @@ class TentFound(NamedTuple):
     spot: int
 
     def run(self, s: TrialState) -> None:
-        from .cards import Effect
-
         x = s.tent_on[self.spot]
         if x < 0:
             return
@@ -95,7 +91,7 @@ class TentFound(NamedTuple):
             s.tent_used.append(x)
             lst = s.t.tent_list[x]
             if lst:
-                s.stack.append(Effect(self.seat, lst, 0))
+                s.stack.append(cards.Effect(self.seat, lst, 0))
 
 
 @automatic

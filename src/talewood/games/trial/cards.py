@@ -9,10 +9,11 @@ asking only when there is a real choice and never offering one that would leave 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import fight, rulings
 from .content import Term
 from .tables import (
     ALL_SEATS,
@@ -41,6 +42,7 @@ from .tables import (
     U_PER_OBJECT,
     U_PER_OBJECT_ALL,
     CardInfo,
+    OptionInfo,
     Plan,
 )
 
@@ -48,30 +50,68 @@ if TYPE_CHECKING:
     from .state import TrialState
 
 BASIC = (0, 1, 2)
+WAY = {"good": -1, "evil": 1}      # how a face-up card's morality icon moves the token
 
 
 # -- options ---------------------------------------------------------------------------------------
-def card_open(s: TrialState, seat: int, card: int, playing: int) -> bool:
-    """Whether some option of `card` is open to `seat` (`playing`: the card leaves the hand to be played)."""
-    ci = s.t.cards[card]
-    for oi in range(len(ci.options)):  # noqa: SIM110  (a plain loop: this runs on every turn menu)
-        if option_open(s, seat, ci, oi, playing):
-            return True
-    return False
-
-
 def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -> bool:
     """Whether `seat` may resolve option `oi`: its requirement icons hold and some way to pay it exists."""
-    o = ci.options[oi]
-    for term in o.requires:
-        if not s.meets(seat, term):
-            return False
-    if o.swap and not rulings.TEA_CAT_GOOD_WITHOUT_A_SWAP and (s.paws_home[seat] == 0 or s.strong_home[seat]):
-        return False                  # pragma: no cover - the other reading of Tea Cat
-    if o.test is not None and o.test.keyword == "roll_under_fame" and \
-            len(s.hand[seat]) - (1 if playing >= 0 else 0) < 1:
-        return False
-    return any(s.plan_ok(seat, plan, playing) for plan in o.plans)
+    b = seat * 4
+    f = s.food
+    return _options_open(s, seat, (ci.options[oi],), f[b], f[b + 1], f[b + 2], f[b + 3],
+                         len(s.hand[seat]) - (1 if playing >= 0 else 0))
+
+
+def open_cards(s: TrialState, seat: int, candidates: Iterable[int], from_hand: bool) -> list[int]:
+    """The cards among `candidates` with an option open to `seat` (`from_hand`: each would leave the
+    hand to be played), in their order. A card whose requirements cannot hold on the adventurer's
+    space (tables.card_where) is not looked at further."""
+    t = s.t
+    info = t.cards
+    always = t.always_open
+    where = t.card_where
+    here = s.pos[seat]
+    b = seat * 4
+    f = s.food
+    r, a, m, tea = f[b], f[b + 1], f[b + 2], f[b + 3]
+    cards = len(s.hand[seat]) - (1 if from_hand else 0)
+    out = []
+    for card in candidates:
+        if always[card]:
+            out.append(card)
+            continue
+        ok_here = where[card]
+        if ok_here is not None and not ok_here[here]:
+            continue
+        if _options_open(s, seat, info[card].options, r, a, m, tea, cards):
+            out.append(card)
+    return out
+
+
+def _options_open(s: TrialState, seat: int, options: tuple[OptionInfo, ...], r: int, a: int, m: int, tea: int,
+                  cards: int) -> bool:
+    """Whether one of `options` is open, given the seat's raspberries, acorns, mushrooms, tea leaves and
+    cards left in hand: a plan it can pay (tables.covers, unrolled), then its requirements."""
+    for o in options:
+        if o.needs_a_card and cards < 1:
+            continue
+        if not o.free:
+            for plan in o.plans:
+                R, A, M, T, food, need_cards = plan.food
+                if tea >= T and cards >= need_cards and r + a + m + tea >= food and \
+                        (R - r if r < R else 0) + (A - a if a < A else 0) + (M - m if m < M else 0) <= tea - T and \
+                        (not plan.carried or s.carries(seat, plan.objects, plan.checks[6])):
+                    break
+            else:
+                continue
+        for code, arg in o.checks:
+            if not s.meets_code(seat, code, arg):
+                break
+        else:
+            if not (o.swap and not rulings.TEA_CAT_GOOD_WITHOUT_A_SWAP
+                    and (s.paws_home[seat] == 0 or s.strong_home[seat])):
+                return True
+    return False
 
 
 def play_deed(s: TrialState, seat: int, card: int) -> None:
@@ -96,7 +136,7 @@ def begin_card(s: TrialState, seat: int, card: int, src: int) -> None:
     s.r_winner = s.r_loser = s.r_target = -1
     s.r_rerolled = False
     s.r_fame = 0
-    s.stack.append(CardDone(seat))
+    s.stack.append(CARD_DONE[seat])
     opts = [i for i in range(len(ci.options)) if option_open(s, seat, ci, i, -1)]
     if len(opts) == 1:
         start_option(s, seat, opts[0])
@@ -131,7 +171,7 @@ def start_option(s: TrialState, seat: int, oi: int) -> None:
     o = s.t.cards[s.r_card].options[oi]
     if s.log is not None and len(s.t.cards[s.r_card].options) > 1:
         s.emit("option", f"{seat_name(seat)} chooses: {o.label}", seat=seat)
-    s.stack.append(OptionBody(seat))
+    s.stack.append(OPTION_BODY[seat])
     plans = [i for i, p in enumerate(o.plans) if s.plan_ok(seat, p)]
     if len(plans) > 1:
         s.stack.append(ChoosePlan(seat))
@@ -164,8 +204,8 @@ class ChoosePlan(NamedTuple):
 
 def set_plan(s: TrialState, seat: int, plan: Plan) -> None:
     s.pay = list(plan.units)
-    s.stack.append(PayNext(seat))
-    if any(U_GIVE_ANY <= u <= U_GIVE_CARD for u in plan.units) and s.r_target < 0:
+    s.stack.append(PAY_NEXT[seat])
+    if plan.gives and s.r_target < 0:
         others = s.others_here(seat)
         if len(others) == 1:
             s.r_target = others[0]
@@ -202,31 +242,24 @@ def _test(s: TrialState) -> Term | None:
 
 
 # -- paying ----------------------------------------------------------------------------------------
+# which of plan_ok's totals (tables.payable_needs) a payment unit below U_ITEM adds to, or -1 none
+UNIT_CHECK = (0, 1, 2, 3, 4, 5, 4, 3, 5, 6, -1, 0, 1, 2, 3, -1, -1, -1, -1, -1)
+
+
 def units_ok(s: TrialState, seat: int, units: list[int]) -> bool:
     """Whether `seat` can still pay every unit of `units` (the same test as plan_ok, from units)."""
-    need = [0] * 15
-    items: dict[int, int] = {}
+    checks = [0, 0, 0, 0, 0, 0, 0]
+    items: dict[int, int] | None = None
     for u in units:
-        if u < 4:
-            need[u] += 1
-        elif u == U_ANY:
-            need[4] += 1
-        elif u == U_CARD:
-            need[5] += 1
-        elif u == U_GIVE_ANY:
-            need[6] += 1
-        elif u == U_GIVE_TEA:
-            need[7] += 1
-        elif u == U_GIVE_CARD:
-            need[8] += 1
-        elif u == U_AMPHIBIAN:
-            need[9] += 1
-        elif U_GALLERY <= u < U_GALLERY + 4:
-            need[11 + u - U_GALLERY] += 1
-        elif u >= U_ITEM:
+        if u >= U_ITEM:
+            if items is None:
+                items = {}
             items[u - U_ITEM] = items.get(u - U_ITEM, 0) + 1
-    plan = Plan(tuple(need), tuple(sorted(items.items())), (), (), "")
-    return s.plan_ok(seat, plan, card_tea=s.st_card_tea)
+        else:
+            k = UNIT_CHECK[u]
+            if k >= 0:
+                checks[k] += 1
+    return s.payable(seat, checks, tuple(sorted(items.items())) if items else (), card_tea=s.st_card_tea)
 
 
 def _try(s: TrialState, seat: int, f: int) -> bool:
@@ -316,7 +349,7 @@ class PayNext(NamedTuple):
                 pay_with(s, seat, choices[0])
                 continue
             assert choices, f"nothing can pay {u} ({s.pay})"
-            s.stack.append(PayNext(seat))
+            s.stack.append(PAY_NEXT[seat])
             s.stack.append(PayUnit(seat))
             return
 
@@ -423,9 +456,10 @@ class OptionBody(NamedTuple):
 
     def run(self, s: TrialState) -> None:
         o = _option(s)
-        s.stack.append(Place(self.seat))
-        s.stack.append(Outcome(self.seat))
-        s.stack.append(TestStart(self.seat))
+        seat = self.seat
+        s.stack.append(PLACE[seat])
+        s.stack.append(OUTCOME[seat])
+        s.stack.append(TEST_START[seat])
         if o.effects:
             s.stack.append(Effect(self.seat, o.effects, 0))
 
@@ -440,8 +474,6 @@ class TestStart(NamedTuple):
         test = _test(s)
         if test is None:
             return
-        from . import fight
-
         k = test.keyword
         seat = self.seat
         if k == "fight":
@@ -531,7 +563,7 @@ class Place(NamedTuple):
         face_up = place != PLACE_FACE_DOWN
         way = 0
         if face_up:
-            way = {"good": -1, "evil": 1}.get(ci.morality, 0)
+            way = WAY.get(ci.morality, 0)
             if ci.morality == "either":
                 way = _option(s).morality
         if ci.column >= 0 and (face_up or rulings.FACE_DOWN_OUTCOME_IN_OWN_COLUMN):
@@ -823,7 +855,7 @@ def add_face_up_unresolved(s: TrialState, seat: int, card: int, from_deck: bool)
     ci = s.t.cards[card]
     s.pend = card
     s.pend_col = ci.column
-    s.pend_way = {"good": -1, "evil": 1}.get(ci.morality, 0)
+    s.pend_way = WAY.get(ci.morality, 0)
     s.stack.append(FinishAdd(seat, 1))
     if ci.column < 0:
         s.stack.append(ChooseColumn(seat, _wild_mask()))
@@ -1337,3 +1369,12 @@ def drop_object(s: TrialState, seat: int, obj: int) -> None:
     if s.log is not None:
         where = "the store" if obj < s.t.n_items else "the box"
         s.emit("drop", f"{seat_name(seat)} puts the {s.t.object_name[obj]} back in {where}", seat=seat)
+
+
+# the frames of every card's resolution, one per seat: frames are immutable, so one instance serves every state
+CARD_DONE = tuple(map(CardDone, range(4)))
+OPTION_BODY = tuple(map(OptionBody, range(4)))
+TEST_START = tuple(map(TestStart, range(4)))
+OUTCOME = tuple(map(Outcome, range(4)))
+PLACE = tuple(map(Place, range(4)))
+PAY_NEXT = tuple(map(PayNext, range(4)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import cards, rulings
 from .tables import (
     ALL_SEATS,
     SK_CARTOGRAPHER,
@@ -66,9 +66,7 @@ class ExpeditionDraw(NamedTuple):
 
 
 def resolve_drawn(s: TrialState, seat: int, area: int, card: int) -> None:
-    from .cards import begin_card
-
-    begin_card(s, seat, card, SRC_EXPEDITION + area)
+    cards.begin_card(s, seat, card, SRC_EXPEDITION + area)
 
 
 @decision
@@ -118,11 +116,9 @@ class EmptyDeck(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         if action == s.t.ids.decline:
             return
-        from .cards import PayNext
-
         s.stack.append(AdvanceStart(self.seat, 1, 0))
         s.pay = list(s.t.empty_deck_plan.units)
-        s.stack.append(PayNext(self.seat))
+        s.stack.append(cards.PayNext(self.seat))
 
 
 LINES = ("any", "dotted", "dashed")
@@ -154,10 +150,8 @@ def advance(s: TrialState, seat: int, n: int, line: str) -> None:
 def step_to(s: TrialState, seat: int, to: int, pay: Plan | None, n: int, line: int) -> None:
     s.stack.append(Arrive(seat, to, n - 1, line))
     if pay is not None:
-        from .cards import PayNext
-
         s.pay = list(pay.units)
-        s.stack.append(PayNext(seat))
+        s.stack.append(cards.PayNext(seat))
 
 
 @automatic
@@ -234,9 +228,7 @@ def finish(s: TrialState, seat: int, space: int) -> None:
         s.t_over = 2
     reward = t.finish_reward[space]
     if reward >= 0:
-        from .cards import Effect
-
-        s.stack.append(Effect(seat, reward, 0))
+        s.stack.append(cards.Effect(seat, reward, 0))
 
 
 def _leave_area(s: TrialState, area: int) -> None:

@@ -29,8 +29,11 @@ RESOLVE = 9
 
 
 def _weapons(s: TrialState, seat: int) -> list[int]:
-    t = s.t
-    return sorted({o for o in s.backpack[seat] if t.weapon[o] is not None or t.bow[o]})
+    pack = s.backpack[seat]
+    if not pack:
+        return []
+    fights = s.t.fights_with
+    return sorted({o for o in pack if fights[o]})
 
 
 def start_card_fight(s: TrialState, seat: int, strength: int, dice: int) -> None:
@@ -219,8 +222,7 @@ class ChooseWeapon(NamedTuple):
 
 
 def _outcomes(s: TrialState) -> Sequence[tuple[int, float]]:
-    base = s.t.ids.die
-    return tuple((base + k, p) for k, p in s.t.die_outcomes)
+    return s.t.die_actions
 
 
 @chance

@@ -26,6 +26,7 @@ class TrialGame(Game):
         self.tables = Tables(self.content)
         self.ids = Ids(self.tables)
         self.tables.ids = self.ids            # the frames read the action offsets through the tables
+        self.tables.die_actions = tuple((self.ids.die + k, p) for k, p in self.tables.die_outcomes)
         self.action_space = build_action_space(self.tables)
         self._specs: dict[int, ObservationSpec] = {}
         self.option_set = OptionSet((

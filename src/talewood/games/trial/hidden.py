@@ -25,44 +25,50 @@ def determinize(state: TrialState, seat: int, rng: Rng) -> TrialState:
     t = o.t
     me = 1 << seat
     is_enc = t.is_encounter
+    known = o.known
     # -- cards in hands, asides, face-down stories and fights, and the deed and encounter decks ----------
-    slots: list[tuple[list[int], int, int, int]] = []     # (list, index, packed code rest, mask)
+    # a hidden card's place: (list, index, packed code rest or -1, the seats that know it), deeds and
+    # encounter cards apart (their backs differ); each deck's cards follow in its pool, in deck order
+    places: tuple[list[tuple[list[int], int, int, int]], list[tuple[list[int], int, int, int]]] = ([], [])
+    pools: tuple[list[int], list[int]] = ([], [])
     for who in range(o.players):
         if who == seat:
             continue
         for where in (o.hand[who], o.aside[who]):
             for i, c in enumerate(where):
-                if not o.known[c] & me:
-                    slots.append((where, i, -1, o.known[c]))
-        for i, code in enumerate(o.story[who]):
-            c = code >> 3
-            if not code & 1 and not o.known[c] & me:
-                slots.append((o.story[who], i, code & 7, o.known[c]))
-    for side in (0, 1):
-        for i, c in enumerate(o.f_cards[side]):
-            if not o.known[c] & me:
-                slots.append((o.f_cards[side], i, -1, o.known[c]))
-    deed_slots: list[tuple[list[int], int, int, int]] = []
-    enc_slots: list[tuple[list[int], int, int, int]] = []
-    deed_pool: list[int] = []
-    enc_pool: list[int] = []
-    for slot in slots:
-        where, i, rest, _mask = slot
-        c = where[i] >> 3 if rest >= 0 else where[i]
-        (enc_slots if is_enc[c] else deed_slots).append(slot)
-        (enc_pool if is_enc[c] else deed_pool).append(c)
-    for i, c in enumerate(o.deck):
-        deed_slots.append((o.deck, i, -1, 0))
-        deed_pool.append(c)
-    for i, c in enumerate(o.enc_deck):
-        enc_slots.append((o.enc_deck, i, -1, 0))
-        enc_pool.append(c)
-    for pool, places in ((deed_pool, deed_slots), (enc_pool, enc_slots)):
+                mask = known[c]
+                if not mask & me:
+                    kind = 1 if is_enc[c] else 0
+                    places[kind].append((where, i, -1, mask))
+                    pools[kind].append(c)
+        story = o.story[who]
+        for i, code in enumerate(story):
+            if not code & 1:
+                c = code >> 3
+                mask = known[c]
+                if not mask & me:
+                    kind = 1 if is_enc[c] else 0
+                    places[kind].append((story, i, code & 7, mask))
+                    pools[kind].append(c)
+    for where in o.f_cards:
+        for i, c in enumerate(where):
+            mask = known[c]
+            if not mask & me:
+                kind = 1 if is_enc[c] else 0
+                places[kind].append((where, i, -1, mask))
+                pools[kind].append(c)
+    for kind, deck in ((0, o.deck), (1, o.enc_deck)):
+        pool = pools[kind]
+        n = len(pool)
+        pool += deck
         pool.sort()
         rng.shuffle(pool)
-        for (where, i, rest, mask), c in zip(places, pool, strict=True):
+        for (where, i, rest, mask), c in zip(places[kind], pool, strict=False):
             where[i] = c * 8 + rest if rest >= 0 else c
-            o.known[c] = mask
+            known[c] = mask
+        deck[:] = pool[n:]
+        for c in deck:
+            known[c] = 0
     # -- the expedition decks (a revealed top card stays) -----------------------------------------------
     for a in range(3):
         deck = o.xdeck[a]
@@ -82,31 +88,32 @@ def determinize(state: TrialState, seat: int, rng: Rng) -> TrialState:
         if x >= 0 and o.tent_knower[k] != seat:
             tent_places.append((o.tent_on, k))
             tents.append(x)
-    for i, x in enumerate(o.tent_box):
-        tent_places.append((o.tent_box, i))
-        tents.append(x)
+    n = len(tents)
+    tents += o.tent_box
     tents.sort()
     rng.shuffle(tents)
-    for (where, i), x in zip(tent_places, tents, strict=True):
+    for (where, i), x in zip(tent_places, tents, strict=False):
         where[i] = x
-    # -- the ruins' items it has not seen -----------------------------------------------------------------
-    for rare in (False, True):
-        item_places: list[tuple[list[int], int]] = []
-        items: list[int] = []
-        for loc in range(len(t.locations)):
-            if o.sees_ruins(seat, loc):
-                continue
-            for i, k in enumerate(o.ruins[loc]):
-                if t.rare[k] == rare:
-                    item_places.append((o.ruins[loc], i))
-                    items.append(k)
-        items.sort()
-        rng.shuffle(items)
-        for (where, i), k in zip(item_places, items, strict=True):
+    o.tent_box[:] = tents[n:]
+    # -- the ruins' items it has not seen (common and rare ones apart: their tokens differ) ---------------
+    item_places: tuple[list[tuple[list[int], int]], list[tuple[list[int], int]]] = ([], [])
+    items: tuple[list[int], list[int]] = ([], [])
+    rare = t.rare
+    for loc, pile in enumerate(o.ruins):
+        if pile and not o.sees_ruins(seat, loc):
+            for i, k in enumerate(pile):
+                r = 1 if rare[k] else 0
+                item_places[r].append((pile, i))
+                items[r].append(k)
+    for r in (0, 1):
+        pool = items[r]
+        pool.sort()
+        rng.shuffle(pool)
+        for (where, i), k in zip(item_places[r], pool, strict=True):
             where[i] = k
     # -- the store and ruins tiles not yet flipped ------------------------------------------------------
-    for kind in (1, 3):           # ruins, store (tables' type indices)
-        locs = [loc for loc in range(len(t.locations)) if t.loc_type[loc] == kind and not o.tile_known[loc]]
+    for locs_of_kind in t.hidden_tile_locs:       # ruins, store
+        locs = [loc for loc in locs_of_kind if not o.tile_known[loc]]
         tiles = sorted(o.tile_at[loc] for loc in locs)
         rng.shuffle(tiles)
         for loc, tile in zip(locs, tiles, strict=True):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import cards, rulings
 from .tables import (
     BOOST_NAME,
     FOOD_A,
@@ -68,21 +68,17 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
                 s.stack.append(TowerEnhance(seat))
         rest = t.side_rest[tile][side_i]
         if rest:
-            from .cards import Effect
-
-            s.stack.append(Effect(seat, rest, 0))
+            s.stack.append(cards.Effect(seat, rest, 0))
     else:
-        from .cards import Effect
-
         lst = t.side_paw[tile][side_i]
         if lst:
-            s.stack.append(Effect(seat, lst, 0))
+            s.stack.append(cards.Effect(seat, lst, 0))
 
 
 # -- groves ------------------------------------------------------------------------------------------
 def _food_cards(s: TrialState, seat: int) -> list[int]:
-    cards = s.t.cards
-    return sorted({c for c in s.hand[seat] if any(cards[c].enh_food)})
+    info = s.t.cards
+    return sorted({c for c in s.hand[seat] if any(info[c].enh_food)})
 
 
 @decision
@@ -159,8 +155,8 @@ class Gather(NamedTuple):
 
 # -- lookout towers ------------------------------------------------------------------------------------
 def _draw_cards(s: TrialState, seat: int) -> list[int]:
-    cards = s.t.cards
-    return sorted({c for c in s.hand[seat] if cards[c].enh_draw})
+    info = s.t.cards
+    return sorted({c for c in s.hand[seat] if info[c].enh_draw})
 
 
 @decision
@@ -292,9 +288,7 @@ class RuinsTake(NamedTuple):
                 s.stack.pop()             # no first item: the visit ends
             return
         if ids.drop <= action < ids.drop + s.t.n_objects:
-            from .cards import drop_object
-
-            drop_object(s, seat, action - ids.drop)
+            cards.drop_object(s, seat, action - ids.drop)
             s.stack.append(self)
             return
         kind = action - ids.take_item
@@ -305,10 +299,8 @@ class RuinsTake(NamedTuple):
         if not self.second and s.rv_free:
             s.rv_free = False
             return
-        from .cards import PayNext
-
         s.pay = [self.price(s)]
-        s.stack.append(PayNext(seat))
+        s.stack.append(cards.PayNext(seat))
 
 
 # -- the help spot -------------------------------------------------------------------------------------

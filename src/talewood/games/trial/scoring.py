@@ -21,24 +21,40 @@ ROWS = (("story", "Face-up cards in the story"), ("objects", "Items and artifact
 
 def score_details(s: TrialState) -> list[dict[str, Any]]:
     t = s.t
+    fame = t.object_fame
+    n_items = t.n_items
+    finish_fame = t.finish_fame
+    flags = s.flags
     out = []
     for seat in range(s.players):
-        objects = sum(t.object_fame[o] for o in s.backpack[seat])
-        gallery = sum(t.object_fame[t.n_items + a] for a in s.gallery[seat])
-        flags = sum(t.finish_fame[s.flags[seat * 3 + a]] for a in range(3) if s.flags[seat * 3 + a] >= 0)
-        legendary = sum(fame for i, (_col, _n, fame) in enumerate(t.legendary) if s.legendary[i] == seat)
-        d = {
-            "story": s.sk[seat * SK_SIZE + SK_FAME],
+        objects = 0
+        for o in s.backpack[seat]:
+            objects += fame[o]
+        gallery = 0
+        for a in s.gallery[seat]:
+            gallery += fame[n_items + a]
+        flag_fame = 0
+        for x in flags[seat * 3:seat * 3 + 3]:
+            if x >= 0:
+                flag_fame += finish_fame[x]
+        legendary = 0
+        for i, holder in enumerate(s.legendary):
+            if holder == seat:
+                legendary += t.legendary[i][2]
+        story = s.sk[seat * SK_SIZE + SK_FAME]
+        morality = t.morality_fame[s.morality[seat]]
+        first = t.first_player_fame if s.first == seat else 0
+        out.append({
+            "story": story,
             "objects": objects,
-            "flags": flags,
-            "morality": t.morality_fame[s.morality[seat]],
+            "flags": flag_fame,
+            "morality": morality,
             "legendary": legendary,
-            "first_player": t.first_player_fame if s.first == seat else 0,
+            "first_player": first,
             "gallery": gallery,
             "story_cards": len(s.story[seat]),
-        }
-        d["total"] = sum(d[key] for key, _ in ROWS)
-        out.append(d)
+            "total": story + objects + flag_fame + morality + legendary + first + gallery,
+        })
     return out
 
 

@@ -12,6 +12,7 @@ slices and the state hash sees every field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Rng, State, seat_name
@@ -22,14 +23,16 @@ from .tables import (
     ENCOUNTER_SECTION,
     FOOD_NAME,
     FOOD_PLURAL,
-    N_AMPHIBIAN,
-    N_ANY,
-    N_CARD,
-    N_GALLERY,
-    N_GIVE_ANY,
-    N_GIVE_CARD,
-    N_GIVE_TEA,
     PLAYING,
+    REQ_AT_CAMPSITE,
+    REQ_AT_LOCATION,
+    REQ_AT_TUNNEL,
+    REQ_AT_TYPE,
+    REQ_PAWS,
+    REQ_SAME_SPACE,
+    REQ_SAME_SPACE_EVIL,
+    REQ_STORY_COLUMNS,
+    REQ_TILE_INTACT,
     SK_BLUE,
     SK_CARD_DRAW,
     SK_COLS,
@@ -46,7 +49,42 @@ from .tables import (
     TYPE_INDEX,
     Plan,
     Tables,
+    covers,
+    requirement,
 )
+from .turn import advance as _turn_advance
+
+_copy = list.copy
+
+
+def _reachable(t: Tables, start: int, steps: int, closed: int, tunnels: tuple[int, ...]) -> tuple[int, ...]:
+    """TrialState.reachable from `start` (`closed`: bits of the areas whose start space is closed)."""
+    dist = {start: 0}
+    frontier = [start]
+    area_of = t.area_of
+    adj = t.adj
+    for d in range(1, steps + 1):
+        nxt = []
+        for s in frontier:
+            if area_of[s] >= 0:
+                continue             # a start space ends the move
+            for n in adj[s]:
+                if n in dist:
+                    continue
+                a = area_of[n]
+                if a >= 0 and closed >> a & 1:
+                    continue
+                dist[n] = d
+                nxt.append(n)
+            if s in tunnels:
+                for n in tunnels:
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    return tuple(sorted(s for s in dist if s != start))
 
 
 class TrialState(State):
@@ -266,9 +304,7 @@ class TrialState(State):
     # -- the flow of the game ----------------------------------------------------------------
     def advance(self) -> None:
         """The stack is empty: the next turn, a new day, or the end."""
-        from . import turn
-
-        turn.advance(self)
+        _turn_advance(self)
 
     # -- food ----------------------------------------------------------------------------------
     def gain_food(self, seat: int, f: int, n: int = 1) -> int:
@@ -470,19 +506,20 @@ class TrialState(State):
     def movement(self, seat: int) -> int:
         """Movement symbols: the board's, the uncovered backpack slots' (A-13), the story's, wings."""
         t = self.t
-        covered = 0
-        if rulings.BACKPACK_FILLS_PLAIN_SLOTS_FIRST:
-            covered = min(t.movement_slots, max(0, self.used_slots(seat) - t.plain_slots))
-        move = t.base_movement + t.movement_slots - covered + self.sk[seat * SK_SIZE + SK_MOVEMENT]
-        for o in self.backpack[seat]:
-            move += t.forest_movement[o]
+        move = t.base_movement + t.movement_slots + self.sk[seat * SK_SIZE + SK_MOVEMENT]
+        pack = self.backpack[seat]
+        if pack:                      # an empty backpack covers no slot and has no wings
+            if rulings.BACKPACK_FILLS_PLAIN_SLOTS_FIRST:
+                move -= min(t.movement_slots, max(0, self.used_slots(seat) - t.plain_slots))
+            for o in pack:
+                move += t.forest_movement[o]
         return move
 
     def passable_tunnels(self) -> list[int]:
-        t = self.t
-        out = [s for s in range(t.n_forest) if t.printed_tunnel[s]]
-        for i in range(len(self.tun_space)):
-            s = self.tun_space[i]
+        out = list(self.t.printed_tunnels)
+        tun_space = self.tun_space
+        for i in range(len(tun_space)):
+            s = tun_space[i]
             if s < 0:
                 continue
             if self.tun_up[i]:
@@ -492,39 +529,29 @@ class TrialState(State):
                 out.remove(s)
         return out
 
-    def reachable(self, seat: int, steps: int) -> list[int]:
+    def reachable(self, seat: int, steps: int) -> Sequence[int]:
         """Spaces within `steps` along the lines and passable tunnels (L288, L302); an expedition start
         ends a move (L530) and is closed to whoever placed that area's flag (A-27)."""
         t = self.t
         start = self.pos[seat]
-        tunnels = self.passable_tunnels()
-        dist = {start: 0}
-        frontier = [start]
-        area_of = t.area_of
-        adj = t.adj
-        flags = self.flags
-        for d in range(1, steps + 1):
-            nxt = []
-            for s in frontier:
-                if area_of[s] >= 0:
-                    continue             # a start space ends the move
-                for n in adj[s]:
-                    if n in dist:
-                        continue
-                    a = area_of[n]
-                    if a >= 0 and rulings.FLAG_CLOSES_THE_START and flags[seat * 3 + a] >= 0:
-                        continue
-                    dist[n] = d
-                    nxt.append(n)
-                if s in tunnels:
-                    for n in tunnels:
-                        if n not in dist:
-                            dist[n] = d
-                            nxt.append(n)
-            if not nxt:
-                break
-            frontier = nxt
-        return sorted(s for s in dist if s != start)
+        closed = 0
+        if rulings.FLAG_CLOSES_THE_START:
+            flags = self.flags
+            b = seat * 3
+            closed = (flags[b] >= 0) | (flags[b + 1] >= 0) << 1 | (flags[b + 2] >= 0) << 2
+        if max(self.tun_space, default=-1) < 0:
+            tunnels: tuple[int, ...] = t.printed_tunnels
+            key: tuple[object, ...] = (start, steps, closed)
+        else:
+            tunnels = tuple(self.passable_tunnels())
+            key = (start, steps, closed, tunnels)
+        memo = t.reach_memo
+        out = memo.get(key)
+        if out is None:
+            if len(memo) > 100_000:
+                memo.clear()
+            out = memo[key] = _reachable(t, start, steps, closed, tunnels)
+        return out
 
     def sees_ruins(self, seat: int, loc: int) -> bool:
         """Whether `seat` knows the items lying on the ruins at `loc` (it looked at them, L403)."""
@@ -544,39 +571,39 @@ class TrialState(State):
 
     def meets(self, seat: int, term: Term) -> bool:
         """A requirement icon (the vocabulary's conditions)."""
-        k = term.keyword
+        code, arg = requirement(term)
+        return self.meets_code(seat, code, arg)
+
+    def meets_code(self, seat: int, code: int, arg: int | str) -> bool:
+        """A requirement icon compiled by tables.requirement."""
         t = self.t
         here = self.pos[seat]
-        if k == "same_space":
-            return any(self.pos[o] == here for o in range(self.players) if o != seat)
-        if k == "same_space_evil":
-            return any(self.pos[o] == here and self.is_evil(o) for o in range(self.players) if o != seat)
-        if k == "at":
-            place = str(term.args[0])
-            if place == "campsite":
-                return t.camp_of[here] >= 0
-            if place == "tunnel":
-                return here in self.passable_tunnels()
+        if code == REQ_AT_TYPE:
             loc = t.loc_of[here]
             if loc < 0:
                 return False
-            if place == "location":
-                return True
-            want = TYPE_INDEX[place]
-            if t.loc_type[loc] == want and rulings.REQUIREMENT_MEETS_ANY_TILE_SIDE:
+            if t.loc_type[loc] == arg and rulings.REQUIREMENT_MEETS_ANY_TILE_SIDE:
                 return True
             side = self.side_of(loc)
-            return bool(side.state == "restored" and TYPE_INDEX[side.counts_as] == want)
-        if k == "tile_intact":
+            return bool(side.state == "restored" and TYPE_INDEX[side.counts_as] == arg)
+        if code == REQ_SAME_SPACE:
+            return self.pos.count(here) > 1           # someone besides `seat` stands here
+        if code == REQ_SAME_SPACE_EVIL:
+            return any(self.pos[o] == here and self.is_evil(o) for o in range(self.players) if o != seat)
+        if code == REQ_AT_CAMPSITE:
+            return t.camp_of[here] >= 0
+        if code == REQ_AT_TUNNEL:
+            return here in self.passable_tunnels()
+        if code == REQ_AT_LOCATION:
+            return t.loc_of[here] >= 0
+        if code == REQ_TILE_INTACT:
             loc = t.loc_of[here]
             return loc >= 0 and self.side_of(loc).state in ("intact", "restored")
-        if k == "paws":
-            return self.paw_pattern(seat, str(term.args[0]))
-        if k == "story_columns":
-            return self.columns_face_up(seat) >= int(term.args[0])
-        if k == "no_evil_story":
-            return self.sk[seat * SK_SIZE + SK_EVIL_CARDS] == 0
-        raise AssertionError(f"unknown condition {term}")  # pragma: no cover - content is validated
+        if code == REQ_PAWS:            # every pattern takes two paw tokens on locations at least
+            return len(self.placed[seat]) >= 2 and self.paw_pattern(seat, str(arg))
+        if code == REQ_STORY_COLUMNS:
+            return self.columns_face_up(seat) >= int(arg)
+        return self.sk[seat * SK_SIZE + SK_EVIL_CARDS] == 0      # REQ_NO_EVIL_STORY
 
     def paw_locations(self, seat: int) -> set[int]:
         return {p for p in self.placed[seat] if p < ENCOUNTER_SECTION}
@@ -597,36 +624,31 @@ class TrialState(State):
 
     def plan_ok(self, seat: int, plan: Plan, playing: int = -1, card_tea: int = 0) -> bool:
         """Whether `seat` can pay the whole plan now (`playing`: a card leaving the hand to be played)."""
-        need = plan.need
+        if plan.free:
+            return True
+        return self.payable(seat, plan.checks, plan.objects, playing, card_tea)
+
+    def payable(self, seat: int, checks: Sequence[int], objects: tuple[tuple[int, int], ...],
+                playing: int = -1, card_tea: int = 0) -> bool:
+        """Whether `seat` holds what `checks` and `objects` (tables.payable_needs) ask for."""
         b = seat * 4
         f = self.food
-        r, a, m, tea = f[b], f[b + 1], f[b + 2], f[b + 3]
+        tea = f[b + 3]
         cards = len(self.hand[seat]) - (1 if playing >= 0 else 0)
         if card_tea:
             tea += cards * card_tea + self.st_credit
-        R = need[0] + need[N_GALLERY]
-        A = need[1] + need[N_GALLERY + 1]
-        M = need[2] + need[N_GALLERY + 2]
-        T = need[3] + need[N_GIVE_TEA] + need[N_GALLERY + 3]
-        if tea < T:
-            return False
-        deficit = (R - r if r < R else 0) + (A - a if a < A else 0) + (M - m if m < M else 0)
-        if deficit > tea - T:
-            return False
-        if r + a + m + tea - R - A - M - T < need[N_ANY] + need[N_GIVE_ANY]:
-            return False
-        if cards < need[N_CARD] + need[N_GIVE_CARD]:
-            return False
-        pack = self.backpack[seat]
-        for kind, n in plan.spend_items:
-            if pack.count(kind) < n:
-                return False
-        for kind in plan.have_items:
-            if pack.count(kind) < 1 + sum(n for k, n in plan.spend_items if k == kind):
-                return False
-        if need[N_AMPHIBIAN]:
+        return covers(f[b], f[b + 1], f[b + 2], tea, cards, checks) and self.carries(seat, objects, checks[6])
+
+    def carries(self, seat: int, objects: tuple[tuple[int, int], ...], amphibians: int) -> bool:
+        """Whether `seat`'s backpack holds `objects` ((kind, how many) pairs) and that many amphibian objects."""
+        if objects:
+            pack = self.backpack[seat]
+            for kind, n in objects:
+                if pack.count(kind) < n:
+                    return False
+        if amphibians:
             amph = self.t.amphibian
-            if sum(1 for o in pack if amph[o]) < need[N_AMPHIBIAN]:
+            if sum(1 for o in self.backpack[seat] if amph[o]) < amphibians:
                 return False
         return True
 
@@ -664,8 +686,11 @@ class TrialState(State):
 
     # -- one-time symbols --------------------------------------------------------------------------
     def boosts_of(self, seat: int, symbol: int) -> int:
+        kept = self.tent_kept[seat]
+        if not kept:
+            return self.boosts[seat * 4 + symbol]
         boost = self.t.tent_boost
-        return self.boosts[seat * 4 + symbol] + sum(1 for x in self.tent_kept[seat] if boost[x] == symbol)
+        return self.boosts[seat * 4 + symbol] + sum(1 for x in kept if boost[x] == symbol)
 
     def use_boost(self, seat: int, symbol: int) -> None:
         """Use one one-time symbol: a kept tent first (it goes to the box, L621), else a card's."""
@@ -713,51 +738,51 @@ class TrialState(State):
         o.cur = self.cur
         o.day_first = self.day_first
         o.first = self.first
-        o.camped = self.camped[:]
-        o.pos = self.pos[:]
-        o.food = self.food[:]
-        o.tray = self.tray[:]
-        o.help_food = self.help_food[:]
-        o.gallery_food = self.gallery_food[:]
-        o.hand = [x[:] for x in self.hand]
-        o.aside = [x[:] for x in self.aside]
-        o.known = self.known[:]
-        o.story = [x[:] for x in self.story]
-        o.sk = self.sk[:]
-        o.backpack = [x[:] for x in self.backpack]
-        o.gallery = [x[:] for x in self.gallery]
-        o.artifact_home = self.artifact_home[:]
-        o.artifact_box = self.artifact_box[:]
-        o.store_kind = self.store_kind[:]
-        o.store_n = self.store_n[:]
-        o.ruins = [x[:] for x in self.ruins]
-        o.ruins_seen = self.ruins_seen[:]
-        o.tile_at = self.tile_at[:]
-        o.tile_side = self.tile_side[:]
-        o.tile_known = self.tile_known[:]
-        o.deck = self.deck[:]
-        o.discard = self.discard[:]
-        o.enc_deck = self.enc_deck[:]
-        o.enc_slots = self.enc_slots[:]
-        o.xdeck = [x[:] for x in self.xdeck]
-        o.xdiscard = [x[:] for x in self.xdiscard]
-        o.xtop = self.xtop[:]
-        o.paws_home = self.paws_home[:]
-        o.strong_home = self.strong_home[:]
-        o.placed = [x[:] for x in self.placed]
-        o.strong_at = self.strong_at[:]
-        o.tents = [x[:] for x in self.tents]
-        o.tent_on = self.tent_on[:]
-        o.tent_knower = self.tent_knower[:]
-        o.tent_box = self.tent_box[:]
-        o.tent_used = self.tent_used[:]
-        o.tent_kept = [x[:] for x in self.tent_kept]
-        o.boosts = self.boosts[:]
-        o.morality = self.morality[:]
-        o.flags = self.flags[:]
-        o.legendary = self.legendary[:]
-        o.tun_space = self.tun_space[:]
-        o.tun_up = self.tun_up[:]
+        o.camped = self.camped.copy()
+        o.pos = self.pos.copy()
+        o.food = self.food.copy()
+        o.tray = self.tray.copy()
+        o.help_food = self.help_food.copy()
+        o.gallery_food = self.gallery_food.copy()
+        o.hand = [*map(_copy, self.hand)]
+        o.aside = [*map(_copy, self.aside)]
+        o.known = self.known.copy()
+        o.story = [*map(_copy, self.story)]
+        o.sk = self.sk.copy()
+        o.backpack = [*map(_copy, self.backpack)]
+        o.gallery = [*map(_copy, self.gallery)]
+        o.artifact_home = self.artifact_home.copy()
+        o.artifact_box = self.artifact_box.copy()
+        o.store_kind = self.store_kind.copy()
+        o.store_n = self.store_n.copy()
+        o.ruins = [*map(_copy, self.ruins)]
+        o.ruins_seen = self.ruins_seen.copy()
+        o.tile_at = self.tile_at.copy()
+        o.tile_side = self.tile_side.copy()
+        o.tile_known = self.tile_known.copy()
+        o.deck = self.deck.copy()
+        o.discard = self.discard.copy()
+        o.enc_deck = self.enc_deck.copy()
+        o.enc_slots = self.enc_slots.copy()
+        o.xdeck = [*map(_copy, self.xdeck)]
+        o.xdiscard = [*map(_copy, self.xdiscard)]
+        o.xtop = self.xtop.copy()
+        o.paws_home = self.paws_home.copy()
+        o.strong_home = self.strong_home.copy()
+        o.placed = [*map(_copy, self.placed)]
+        o.strong_at = self.strong_at.copy()
+        o.tents = [*map(_copy, self.tents)]
+        o.tent_on = self.tent_on.copy()
+        o.tent_knower = self.tent_knower.copy()
+        o.tent_box = self.tent_box.copy()
+        o.tent_used = self.tent_used.copy()
+        o.tent_kept = [*map(_copy, self.tent_kept)]
+        o.boosts = self.boosts.copy()
+        o.morality = self.morality.copy()
+        o.flags = self.flags.copy()
+        o.legendary = self.legendary.copy()
+        o.tun_space = self.tun_space.copy()
+        o.tun_up = self.tun_up.copy()
         o.t_deed = self.t_deed
         o.t_moved = self.t_moved
         o.t_acted = self.t_acted
@@ -778,15 +803,15 @@ class TrialState(State):
         o.r_rerolled = self.r_rerolled
         o.r_fame = self.r_fame
         o.r_traded = self.r_traded
-        o.pay = self.pay[:]
+        o.pay = self.pay.copy()
         o.f_att = self.f_att
         o.f_def = self.f_def
-        o.f_pts = self.f_pts[:]
-        o.f_cards = [x[:] for x in self.f_cards]
-        o.f_weapon = self.f_weapon[:]
+        o.f_pts = self.f_pts.copy()
+        o.f_cards = [*map(_copy, self.f_cards)]
+        o.f_weapon = self.f_weapon.copy()
         o.f_bow = self.f_bow
-        o.f_played = self.f_played[:]
-        o.f_dice = self.f_dice[:]
+        o.f_played = self.f_played.copy()
+        o.f_dice = self.f_dice.copy()
         o.st_bought = self.st_bought
         o.st_sold = self.st_sold
         o.st_card_tea = self.st_card_tea

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import rulings
+from . import cards, rulings
 from .tables import FOOD_INDEX, FOOD_NAME, U_ANY, U_FOOD
 
 if TYPE_CHECKING:
@@ -52,13 +52,11 @@ def gain_words(s: TrialState, slot: int) -> str:
 
 
 def _buyable(s: TrialState, seat: int, kind: int) -> bool:
-    from .cards import units_ok
-
     if rulings.SAME_TYPE_RULE_BOTH_ORDERS and s.st_sold >> kind & 1:
         return False
     if not s.fits(seat, kind):
         return False
-    return units_ok(s, seat, price_units(s, s.store_slot_of(kind)))
+    return cards.units_ok(s, seat, price_units(s, s.store_slot_of(kind)))
 
 
 @decision
@@ -115,12 +113,10 @@ class StoreVisit(NamedTuple):
             return
         s.stack.append(StoreVisit(seat))
         if ids.buy <= action < ids.buy + t.n_items:
-            from .cards import PayNext
-
             kind = action - ids.buy
             s.stack.append(Bought(seat, kind))
             s.pay = price_units(s, s.store_slot_of(kind))
-            s.stack.append(PayNext(seat))
+            s.stack.append(cards.PayNext(seat))
         elif ids.sell <= action < ids.sell + t.n_items:
             kind = action - ids.sell
             s.st_sold |= 1 << kind
@@ -134,20 +130,16 @@ class StoreVisit(NamedTuple):
                 else:
                     s.stack.append(ChooseSlot(seat, kind))
         else:
-            from .cards import Effect
-
             a = action - ids.gallery
             s.backpack[seat].remove(t.n_items + a)
             s.gallery[seat].append(a)
             if s.log is not None:
                 s.emit("gallery", f"{seat_name(seat)} leaves the {t.c.artifacts[a].name} in the gallery", seat=seat)
-            s.stack.append(Effect(seat, t.gallery_large if t.artifact_large[a] else t.gallery_small, 0))
+            s.stack.append(cards.Effect(seat, t.gallery_large if t.artifact_large[a] else t.gallery_small, 0))
 
 
 def sold(s: TrialState, seat: int, kind: int, slot: int) -> None:
     """The sold item lies on `slot`: gain its row's and column's resources (L471)."""
-    from .cards import push_gain_choice
-
     s.backpack[seat].remove(kind)
     s.store_return(kind, slot)
     if s.log is not None:
@@ -158,7 +150,7 @@ def sold(s: TrialState, seat: int, kind: int, slot: int) -> None:
             basic += 1 if rulings.GAINED_ANY_FOOD_IS_BASIC else 0
         else:
             s.gain_food(seat, FOOD_INDEX[symbol])
-    push_gain_choice(s, seat, basic)
+    cards.push_gain_choice(s, seat, basic)
 
 
 @decision
@@ -218,8 +210,8 @@ def symbols_left(s: TrialState, seat: int) -> int:
 
 
 def _trading_cards(s: TrialState, seat: int) -> list[int]:
-    cards = s.t.cards
-    return sorted({c for c in s.hand[seat] if cards[c].enh_trading})
+    info = s.t.cards
+    return sorted({c for c in s.hand[seat] if info[c].enh_trading})
 
 
 @decision
@@ -282,9 +274,7 @@ class TradingBonus(NamedTuple):
             s.use_boost(seat, TRADING)
             s.st_extra += 1
         else:
-            from .cards import Effect
-
             n, lst = t.trading_bonus[action - ids.bonus]
             s.st_used += n
-            s.stack.append(Effect(seat, lst, 0))
+            s.stack.append(cards.Effect(seat, lst, 0))
 

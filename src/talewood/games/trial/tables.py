@@ -10,7 +10,8 @@ A card's costs become "plans": one per choice of its "/" alternatives, each a ve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,40 @@ class Plan:
     have_items: tuple[int, ...]                  # item kinds that must be carried
     units: tuple[int, ...]                       # the payment units, in paying order
     label: str                                   # what a player reads when choosing between plans
+    # what TrialState.plan_ok compares, derived once from the above (see `payable_needs`)
+    checks: tuple[int, int, int, int, int, int, int] = field(init=False, repr=False, compare=False)
+    objects: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    free: bool = field(init=False, repr=False, compare=False)
+    gives: bool = field(init=False, repr=False, compare=False)   # it gives something to another adventurer
+    # what paying it takes in food and cards: raspberries, acorns, mushrooms, tea leaves, food tokens in all,
+    # cards (cards._options_open compares them); `carried`: it also needs objects in the backpack
+    food: tuple[int, int, int, int, int, int] = field(init=False, repr=False, compare=False)
+    carried: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        checks, objects = payable_needs(self.need, self.spend_items, self.have_items)
+        object.__setattr__(self, "checks", checks)
+        object.__setattr__(self, "objects", objects)
+        object.__setattr__(self, "free", not any(checks) and not objects)
+        object.__setattr__(self, "gives", any(U_GIVE_ANY <= u <= U_GIVE_CARD for u in self.units))
+        R, A, M, T, anyn, cardn, amph = checks
+        object.__setattr__(self, "food", (R, A, M, T, R + A + M + T + anyn, cardn))
+        object.__setattr__(self, "carried", bool(objects or amph))
+
+
+def payable_needs(need: tuple[int, ...] | list[int], spend_items: tuple[tuple[int, int], ...],
+                  have_items: tuple[int, ...]) -> tuple[tuple[int, int, int, int, int, int, int],
+                                                       tuple[tuple[int, int], ...]]:
+    """A need vector as the totals paying compares: raspberries, acorns, mushrooms and tea leaves wanted
+    (given and put in the gallery included), any food tokens, cards, amphibian objects; and per object
+    kind how many must be carried (the spent ones, one more for a kind that must also be kept)."""
+    checks = (need[0] + need[N_GALLERY], need[1] + need[N_GALLERY + 1], need[2] + need[N_GALLERY + 2],
+              need[3] + need[N_GIVE_TEA] + need[N_GALLERY + 3], need[N_ANY] + need[N_GIVE_ANY],
+              need[N_CARD] + need[N_GIVE_CARD], need[N_AMPHIBIAN])
+    carried = dict(spend_items)
+    for kind in have_items:
+        carried[kind] = 1 + sum(n for k, n in spend_items if k == kind)
+    return checks, tuple(sorted(carried.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +148,11 @@ class OptionInfo:
     morality: int           # -1 good, +1 evil, 0 none
     label: str
     swap: bool              # its effects swap the strong paw (Tea Cat's good option)
+    # what option_open checks, compiled: requirement codes (REQ_*, argument), whether a roll under the
+    # fame needs a card left in hand, and whether some plan costs nothing (it is always payable)
+    checks: tuple[tuple[int, int | str], ...] = ()
+    needs_a_card: bool = False
+    free: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +228,7 @@ class Tables:
                 elif k == "elixir":
                     self.elixir[o] = True
             self.weapon.append(weapon)
+        self.fights_with = tuple(w is not None or b for w, b in zip(self.weapon, self.bow, strict=True))
         self.area_name = tuple(c.expedition_by_id[x].name for x in EXPEDITIONS)
         self.artifact_area = tuple(AREA_INDEX[a.expedition] for a in c.artifacts)
         self.artifact_large = tuple(a.size == "large" for a in c.artifacts)
@@ -222,11 +263,17 @@ class Tables:
             adj[self.space_index[sid]] = [self.space_index[n] for n in nbs]
         self.adj: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(nb)) for nb in adj)
         self.printed_tunnel = tuple(s.kind == "tunnel" for s in forest)
+        self.printed_tunnels = tuple(i for i, s in enumerate(forest) if s.kind == "tunnel")
+        # TrialState.reachable's answers by (start, steps, closed starts[, passable tunnels]): pure, shared
+        self.reach_memo: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.locations: tuple[int, ...] = tuple(i for i, s in enumerate(forest) if s.kind == "location")
         self.loc_of = [-1] * self.n_spaces
         for loc, i in enumerate(self.locations):
             self.loc_of[i] = loc
         self.loc_type: tuple[int, ...] = tuple(TYPE_INDEX[forest[i].location] for i in self.locations)
+        # the locations whose tile is re-dealt while face down, by type (ruins, then stores)
+        self.hidden_tile_locs = tuple(tuple(loc for loc in range(len(self.locations)) if self.loc_type[loc] == kind)
+                                      for kind in (RUINS, STORE))
         self.loc_fixed_tile: tuple[int, ...] = tuple(
             next(k for k, t in enumerate(c.tiles) if t.id == forest[i].tile) for i in self.locations)
         self.loc_fixed_side: tuple[int, ...] = tuple(0 if forest[i].side == "front" else 1 for i in self.locations)
@@ -286,6 +333,11 @@ class Tables:
             self.area_range.append(range(first, first + n))
             first += n
         self.max_options = max(len(ci.options) for ci in self.cards)
+        self.always_open = tuple(always_open(ci) for ci in self.cards)
+        # per card with requirements: per space, whether some option's requirements may hold there
+        # (False: a requirement that depends on the space alone fails), or None where every space may do
+        possible: dict[tuple[int, int | str], list[bool]] = {}
+        self.card_where = tuple(self._where(ci, possible) for ci in self.cards)
 
         # -- the board's numbers ----------------------------------------------------------------
         ch = c.characters[0]
@@ -309,6 +361,7 @@ class Tables:
         # die outcomes: 1, 2, 3 and the winning symbol, with their probabilities (equal faces)
         kinds = ("1", "2", "3", "star")
         self.die_outcomes = tuple((k, faces.count(v) / len(faces)) for k, v in enumerate(kinds) if v in faces)
+        self.die_actions: tuple[tuple[int, float], ...] = ()     # (action id, probability): set with `ids`
         self.die_strength = tuple(c.dice.star_strength if v == "star" else int(v) for v in kinds)
         self.die_number = tuple(c.dice.star_number if v == "star" else int(v) for v in kinds)
         self.star = 3
@@ -320,6 +373,34 @@ class Tables:
         self.slot_large = tuple(self.store_cols[s % len(self.store_cols)].size == "large" for s in range(self.n_slots))
         self.slot_price = tuple(c.store.price(s // len(self.store_cols), s % len(self.store_cols))
                                 for s in range(self.n_slots))
+
+    def static_requirement(self, code: int, arg: int | str, space: int) -> bool | None:
+        """A requirement's answer on `space` whatever else the position holds, or None if it depends on it."""
+        loc = self.loc_of[space]
+        if code == REQ_AT_CAMPSITE:
+            return self.camp_of[space] >= 0
+        if code == REQ_AT_LOCATION:
+            return loc >= 0
+        if code in (REQ_AT_TYPE, REQ_TILE_INTACT) and loc < 0:
+            return False
+        if code == REQ_AT_TYPE and self.loc_type[loc] == arg and rulings.REQUIREMENT_MEETS_ANY_TILE_SIDE:
+            return True
+        return None
+
+    def _where(self, ci: CardInfo, possible: dict[tuple[int, int | str], list[bool]]) -> tuple[bool, ...] | None:
+        if not any(o.checks for o in ci.options):
+            return None
+        where = [False] * self.n_spaces
+        for o in ci.options:
+            ok = [True] * self.n_spaces
+            for check in o.checks:
+                here = possible.get(check)
+                if here is None:
+                    here = possible[check] = [self.static_requirement(*check, x) is not False
+                                              for x in range(self.n_spaces)]
+                ok = [a and b for a, b in zip(ok, here, strict=True)]
+            where = [a or b for a, b in zip(where, ok, strict=True)]
+        return None if all(where) else tuple(where)
 
     def term_list(self, terms: tuple[Term, ...]) -> int:
         key = tuple(terms)
@@ -347,7 +428,10 @@ class Tables:
                 win=self.term_list(o.win), lose=self.term_list(o.lose), test=o.test,
                 reroll=plans_of(o.reroll, self) if o.reroll else (),
                 morality=-1 if o.morality == "good" else (1 if o.morality == "evil" else 0), label=o.label,
-                swap=any(x.keyword == "swap_strong_paw" for x in o.effects)))
+                swap=any(x.keyword == "swap_strong_paw" for x in o.effects),
+                checks=tuple(requirement(x) for x in (*card.requires, *o.requires)),
+                needs_a_card=o.test is not None and o.test.keyword == "roll_under_fame",
+                free=any(p.free for p in plans)))
         bonus = -1 if not card.bonus else (4 if card.bonus == "card_draw" else FOOD_INDEX[card.bonus])
         return CardInfo(
             index=index, card=card, deck=deck, area=AREA_INDEX[card.deck] if deck == "expedition" else -1,
@@ -359,6 +443,55 @@ class Tables:
             enh_food=(enh.count("raspberry"), enh.count("acorn"), enh.count("mushroom"), enh.count("tea")),
             has_fight=any(o.test is not None and o.test.keyword in ("fight", "duel") for o in card.options),
             options=tuple(options))
+
+
+def always_open(ci: CardInfo) -> bool:
+    """Whether some option of the card has no requirement and costs nothing: it is open to anyone."""
+    return any(not o.checks and not o.needs_a_card and not o.swap and o.free for o in ci.options)
+
+
+def covers(r: int, a: int, m: int, tea: int, cards: int, checks: Sequence[int]) -> bool:
+    """Whether raspberries, acorns, mushrooms, tea leaves (a tea leaf may replace any of the three) and
+    cards in hand cover the food and card totals of `checks` (tables.payable_needs)."""
+    R, A, M, T, anyn, cardn = checks[:6]
+    if tea < T:
+        return False
+    deficit = (R - r if r < R else 0) + (A - a if a < A else 0) + (M - m if m < M else 0)
+    if deficit > tea - T:
+        return False
+    return r + a + m + tea - R - A - M - T >= anyn and cards >= cardn
+
+
+# requirement icons, compiled (TrialState.meets_code)
+REQ_SAME_SPACE, REQ_SAME_SPACE_EVIL, REQ_AT_CAMPSITE, REQ_AT_TUNNEL, REQ_AT_LOCATION, REQ_AT_TYPE = range(6)
+REQ_TILE_INTACT, REQ_PAWS, REQ_STORY_COLUMNS, REQ_NO_EVIL_STORY = range(6, 10)
+
+
+def requirement(term: Term) -> tuple[int, int | str]:
+    """A requirement icon (the vocabulary's conditions) as a code and its argument."""
+    k = term.keyword
+    if k == "same_space":
+        return REQ_SAME_SPACE, 0
+    if k == "same_space_evil":
+        return REQ_SAME_SPACE_EVIL, 0
+    if k == "at":
+        place = str(term.args[0])
+        if place == "campsite":
+            return REQ_AT_CAMPSITE, 0
+        if place == "tunnel":
+            return REQ_AT_TUNNEL, 0
+        if place == "location":
+            return REQ_AT_LOCATION, 0
+        return REQ_AT_TYPE, TYPE_INDEX[place]
+    if k == "tile_intact":
+        return REQ_TILE_INTACT, 0
+    if k == "paws":
+        return REQ_PAWS, str(term.args[0])
+    if k == "story_columns":
+        return REQ_STORY_COLUMNS, int(term.args[0])
+    if k == "no_evil_story":
+        return REQ_NO_EVIL_STORY, 0
+    raise AssertionError(f"unknown condition {term}")  # pragma: no cover - content is validated
 
 
 def plans_of(costs: tuple[Cost, ...], tables: Tables) -> tuple[Plan, ...]:

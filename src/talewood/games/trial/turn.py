@@ -81,8 +81,8 @@ def begin_turn(s: TrialState, seat: int) -> None:
     if s.log is not None:
         what = "camps tonight" if s.t_camp else "takes a turn"
         s.emit("turn", f"{seat_name(seat)} {what} (day {s.day})", seat=seat)
-    s.stack.append(EndTurn(seat))
-    s.stack.append(Turn(seat))
+    s.stack.append(END_TURN[seat])
+    s.stack.append(TURN[seat])
 
 
 @decision
@@ -128,21 +128,14 @@ class EncounterRefresh(NamedTuple):
 
 
 # -- the turn menu ---------------------------------------------------------------------------------
-def playable(s: TrialState, seat: int, card: int) -> bool:
-    return cards.card_open(s, seat, card, card)
-
-
-def encounter_open(s: TrialState, seat: int, card: int) -> bool:
-    if not rulings.ENCOUNTER_NEEDS_A_PAYABLE_OPTION:  # pragma: no cover - the alternative reading
-        return True
-    return cards.card_open(s, seat, card, -1)
-
-
 def elixir_usable(s: TrialState, seat: int) -> bool:
+    pack = s.backpack[seat]
+    if not pack:
+        return False
     elixir = s.t.elixir
     if s.t_deed and not rulings.ELIXIR_IS_NOT_A_DEED_PLAY:
         return False
-    return bool(s.hand[seat]) and any(elixir[o] for o in s.backpack[seat])
+    return bool(s.hand[seat]) and any(elixir[o] for o in pack)
 
 
 @decision
@@ -187,34 +180,47 @@ class Turn(NamedTuple):
         else:
             if not s.t_deed:
                 hand = s.hand[seat]
-                for card in sorted(set(hand)):
-                    if playable(s, seat, card):
-                        out.append(ids.play + card)
+                if hand:
+                    play = ids.play
+                    for card in cards.open_cards(s, seat, sorted(hand), True):     # every card is unique
+                        out.append(play + card)
             if not s.t_moved:
                 out.append(ids.move)
             if not s.t_acted:
                 if s.t_camp:
                     out.append(ids.camp)
                 else:
+                    paw = ids.paw
+                    strong_anywhere = strong_home and rulings.STRONG_PAW_ALLOWED_WITHOUT_BENEFIT
                     loc = t.loc_of[pos]
-                    targets = []
                     if loc >= 0 and loc not in s.placed[seat]:
-                        targets.append(PAW_LOCATION)
-                    if rulings.ENCOUNTER_SECTION_UNLIMITED or ENCOUNTER_SECTION not in s.placed[seat]:
-                        for k, card in enumerate(s.enc_slots):
-                            if card >= 0 and encounter_open(s, seat, card):
-                                targets.append(1 + k)
-                    targets.append(PAW_HELP)
-                    for target in targets:
                         if paw_home:
-                            out.append(ids.paw + target * 2)
-                        if strong_home and (target == PAW_LOCATION or rulings.STRONG_PAW_ALLOWED_WITHOUT_BENEFIT):
-                            out.append(ids.paw + target * 2 + 1)
-        if elixir_usable(s, seat):
-            out.append(ids.elixir)
-        if rulings.DROP_OBJECTS_FROM_TURN_MENU:
-            for o in sorted(set(s.backpack[seat])):
-                out.append(ids.drop + o)
+                            out.append(paw + PAW_LOCATION * 2)
+                        if strong_home:
+                            out.append(paw + PAW_LOCATION * 2 + 1)
+                    if rulings.ENCOUNTER_SECTION_UNLIMITED or ENCOUNTER_SECTION not in s.placed[seat]:
+                        slots = s.enc_slots
+                        if rulings.ENCOUNTER_NEEDS_A_PAYABLE_OPTION:
+                            shown = cards.open_cards(s, seat, [c for c in slots if c >= 0], False)
+                        else:  # pragma: no cover - the alternative reading
+                            shown = [c for c in slots if c >= 0]
+                        for card in shown:
+                            k = slots.index(card) + 1
+                            if paw_home:
+                                out.append(paw + k * 2)
+                            if strong_anywhere:
+                                out.append(paw + k * 2 + 1)
+                    if paw_home:
+                        out.append(paw + PAW_HELP * 2)
+                    if strong_anywhere:
+                        out.append(paw + PAW_HELP * 2 + 1)
+        if s.backpack[seat]:
+            if elixir_usable(s, seat):
+                out.append(ids.elixir)
+            if rulings.DROP_OBJECTS_FROM_TURN_MENU:
+                drop = ids.drop
+                for o in sorted(set(s.backpack[seat])):
+                    out.append(drop + o)
         if s.t_acted:
             out.append(ids.end_turn)
         out.sort()
@@ -247,11 +253,11 @@ class Turn(NamedTuple):
         ids = t.ids
         if ids.drop <= action < ids.drop + t.n_objects:
             cards.drop_object(s, seat, action - ids.drop)
-            s.stack.append(Turn(seat))
+            s.stack.append(TURN[seat])
             return
         if action == ids.end_turn:
             return
-        s.stack.append(AfterAction(seat))
+        s.stack.append(AFTER_ACTION[seat])
         if action == ids.leave:
             s.t_started = True
             expedition.leave_expedition(s, seat)
@@ -260,7 +266,7 @@ class Turn(NamedTuple):
         if action == ids.move:
             s.mv_extra = 0
             s.mv_discards = 0
-            s.stack.append(Move(seat))
+            s.stack.append(MOVE[seat])
         elif ids.play <= action < ids.play + t.n_hand_cards:
             s.t_deed = True
             cards.play_deed(s, seat, action - ids.play)
@@ -318,7 +324,7 @@ class AfterAction(NamedTuple):
         seat = self.seat
         if s.t_acted and (s.on_expedition(seat) or (s.t_deed and s.t_moved)) and not elixir_usable(s, seat):
             return                    # nothing is left to do but end the turn
-        s.stack.append(Turn(seat))
+        s.stack.append(TURN[seat])
 
 
 @automatic
@@ -413,12 +419,12 @@ class Move(NamedTuple):
             if s.log is not None:
                 s.emit("enhance", f"{seat_name(seat)} discards {s.card_name(card)} for {t.cards[card].enh_move} "
                                   f"more movement", seat=seat)
-            s.stack.append(Move(seat))
+            s.stack.append(MOVE[seat])
             return
         if action == ids.boost:
             s.use_boost(seat, 0)
             s.mv_extra += 1
-            s.stack.append(Move(seat))
+            s.stack.append(MOVE[seat])
             return
         s.t_moved = True
         if action == ids.stay:
@@ -434,3 +440,10 @@ def arrive(s: TrialState, seat: int, space: int) -> None:
         s.emit("move", f"{seat_name(seat)} moves to {s.t.space_the[space]}", seat=seat)
     if area >= 0:
         expedition.landed_on_start(s, seat, area)
+
+
+# the frames pushed most often, one per seat: frames are immutable, so one instance serves every state
+TURN = tuple(map(Turn, range(4)))
+AFTER_ACTION = tuple(map(AfterAction, range(4)))
+END_TURN = tuple(map(EndTurn, range(4)))
+MOVE = tuple(map(Move, range(4)))

@@ -1,0 +1,142 @@
+"""The engine plays the same games: fixed-seed random games at 2, 3 and 4 players, a one-ply lookahead
+game (clones of re-dealt worlds) and a game with explicit chance steps each produce exactly the digest
+recorded here — every decision's seat, legal actions, chosen action and its label, every event, and the
+final scores. A change to the rules code that is meant to keep behaviour (a speed-up) must keep them.
+
+A change to the rules or the content that is meant to change play changes them: record them again with
+`python -m tests.games.trial.test_same_games` and paste the printed table over RECORDED.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pytest
+
+from talewood.engine import CHANCE, Rng, State
+from talewood.games.trial.scoring import score_details
+from talewood.games.trial.state import TrialState
+
+from .helpers import GAME
+
+RECORDED: dict[str, str] = {
+    'random 2p seed 1': '41ecfad93d960961131d',
+    'random 2p seed 2': 'c7d212d92786070609d2',
+    'random 2p seed 3 untracked': 'bcda1fb6bfef1a3140db',
+    'random 3p seed 1': 'e72bb13d4ebafefbb16e',
+    'random 3p seed 2': '68527f47635769bd82fc',
+    'random 3p seed 3 untracked': 'e905070127a2f538f06b',
+    'random 4p seed 1': '31dce2c37732ce5e926a',
+    'random 4p seed 2': '1a336a78215dcf79d301',
+    'random 4p seed 3 untracked': 'e61069a939c21e67a609',
+    'lookahead 2p seed 5': '9846f8bbc69cc2990da2',
+    'lookahead 4p seed 6': '95a21fefb3b7c7d66da7',
+    'chance 3p seed 7': '67fa6a4019453ce854cf',
+}
+
+
+class Digest:
+    def __init__(self) -> None:
+        self.h = hashlib.blake2b(digest_size=10)
+
+    def add(self, *parts: Any) -> None:
+        self.h.update(repr(parts).encode())
+        self.h.update(b"\n")
+
+    def hex(self) -> str:
+        return self.h.hexdigest()
+
+
+def _step(d: Digest, state: State, action: int) -> None:
+    d.add(state.current_player, tuple(state.legal_actions()), action, state.describe(action))
+    for e in state.apply(action):
+        d.add(sorted(e.items()))
+
+
+def _end(d: Digest, state: State) -> str:
+    result = state.result()
+    d.add(result.scores, result.winners, [sorted(x.items()) for x in result.details])
+    return d.hex()
+
+
+def random_game(players: int, seed: int, tiles: str, tracked: bool) -> str:
+    state = GAME.new_game(players, seed, {"tiles": tiles}, tracked=tracked)
+    rng = Rng(seed + 1000 * players)
+    d = Digest()
+    while not state.is_over:
+        legal = state.legal_actions()
+        _step(d, state, legal[rng.below(len(legal))])
+    return _end(d, state)
+
+
+def _value(state: TrialState, seat: int) -> float:
+    """A fixed evaluation for the lookahead game (the bots' heuristics are tuned separately)."""
+    details = score_details(state)
+    mine = details[seat]["total"] - max(x["total"] for i, x in enumerate(details) if i != seat)
+    b = seat * 4
+    return mine + 0.3 * sum(state.food[b:b + 4]) + 0.5 * len(state.hand[seat]) + 0.4 * len(state.backpack[seat])
+
+
+def lookahead_game(players: int, seed: int) -> str:
+    """Each seat tries every legal action on a clone of a world re-dealt from what it sees."""
+    state = GAME.new_game(players, seed, tracked=False)
+    rng = Rng(seed)
+    d = Digest()
+    while not state.is_over:
+        legal = state.legal_actions()
+        seat = state.current_player
+        assert seat is not None
+        world = state.determinize(seat, rng.spawn())
+        assert isinstance(world, TrialState)
+        d.add(world.hash_key())
+        values = []
+        for action in legal:
+            child = world.clone()
+            child.apply(action)
+            assert isinstance(child, TrialState)
+            values.append(round(_value(child, seat), 6))
+        best = max(values)
+        choices = [a for a, v in zip(legal, values, strict=True) if v == best]
+        _step(d, state, choices[rng.below(len(choices))])
+    return _end(d, state)
+
+
+def chance_game(players: int, seed: int) -> str:
+    state = GAME.new_game(players, seed, explicit_chance=True, tracked=False)
+    rng = Rng(seed)
+    d = Digest()
+    while not state.is_over:
+        if state.current_player == CHANCE:
+            d.add(tuple(state.chance_outcomes()))
+        legal = state.legal_actions()
+        _step(d, state, legal[rng.below(len(legal))])
+    return _end(d, state)
+
+
+def games() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for players in (2, 3, 4):
+        for seed in (1, 2):
+            tiles = "random" if seed == 1 else "fixed"
+            out[f"random {players}p seed {seed}"] = lambda p=players, s=seed, t=tiles: random_game(p, s, t, True)
+        out[f"random {players}p seed 3 untracked"] = lambda p=players: random_game(p, 3, "random", False)
+    out["lookahead 2p seed 5"] = lambda: lookahead_game(2, 5)
+    out["lookahead 4p seed 6"] = lambda: lookahead_game(4, 6)
+    out["chance 3p seed 7"] = lambda: chance_game(3, 7)
+    return out
+
+
+GAMES = games()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_same_game_is_played(name: str) -> None:
+    assert GAMES[name]() == RECORDED[name]
+
+
+if __name__ == "__main__":
+    print("RECORDED: dict[str, str] = {")
+    for name, play in GAMES.items():
+        print(f"    {name!r}: {play()!r},")
+    print("}")
