@@ -28,6 +28,7 @@ from talewood.engine import Rng
 from talewood.games import load
 from talewood.games.trial.heuristics import ARCHETYPES, evaluate_as
 from talewood.games.trial.state import TrialState
+from talewood.sim.lab.stats import mean_interval, wilson
 
 KINDS = ("greedy", *ARCHETYPES)
 
@@ -104,12 +105,14 @@ def summary(files: list[Path]) -> dict[str, Any]:
         for r in rs:
             for w in r["winners"]:
                 wins[w] += 1 / len(r["winners"])
+        best = [max(r["scores"]) for r in rs]
         seats[f"{n}p"] = {"games": len(rs), "fair": round(100 / n, 1),
-                          "win_rates": [round(100 * x / len(rs), 1) for x in wins],
-                          "mean_winning_score": round(sum(max(r["scores"]) for r in rs) / len(rs), 1),
-                          "legendary_claimed": [round(100 * sum(1 for r in rs if r["legendary"][i] is not None)
-                                                      / len(rs), 1) for i in range(3)],
-                          "expedition_finished": [round(100 * sum(1 for r in rs if r["finished"][a]) / len(rs), 1)
+                          "win_rates": [_rate(x, len(rs)) for x in wins],
+                          "mean_winning_score": _mean(best),
+                          "mean_score": _mean([x for r in rs for x in r["scores"]]),
+                          "legendary_claimed": [_rate(sum(1 for r in rs if r["legendary"][i] is not None), len(rs))
+                                                for i in range(3)],
+                          "expedition_finished": [_rate(sum(1 for r in rs if r["finished"][a]), len(rs))
                                                   for a in range(3)]}
     out["greedy"] = seats
     kinds: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])      # wins, seats, fair share
@@ -121,7 +124,7 @@ def summary(files: list[Path]) -> dict[str, Any]:
             k[0] += 1 / len(r["winners"]) if seat in r["winners"] else 0
             k[1] += 1
             k[2] += 1 / r["players"]
-    out["archetypes"] = {kind: {"seats": int(k[1]), "win_rate": round(100 * k[0] / k[1], 1),
+    out["archetypes"] = {kind: {"seats": int(k[1]), "win_rate": _rate(k[0], int(k[1])),
                                 "fair": round(100 * k[2] / k[1], 1)} for kind, k in sorted(kinds.items())}
     lift: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])            # wins, seats holding it
     total_wins, total_seats = 0.0, 0
@@ -141,6 +144,21 @@ def summary(files: list[Path]) -> dict[str, Any]:
         cards[card] = {"held": int(held), "lift": round(100 * (w / held - rest), 1)}
     out["designed_cards"] = dict(sorted(cards.items(), key=lambda kv: -abs(kv[1]["lift"])))
     return out
+
+
+def _rate(k: float, n: int) -> list[float]:
+    """A percentage with its 95% Wilson interval: [rate, low, high]."""
+    lo, hi = wilson(k, n)
+    return [round(100 * k / max(1, n), 1), round(100 * lo, 1), round(100 * hi, 1)]
+
+
+def _mean(xs: list[float]) -> list[float]:
+    """A mean with its 95% interval (normal approximation): [mean, low, high]."""
+    n = len(xs)
+    m = sum(xs) / max(1, n)
+    sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5 if n > 1 else None
+    lo, hi = mean_interval(m, sd, n)
+    return [round(m, 1), round(lo, 1), round(hi, 1)]
 
 
 def main(argv: list[str] | None = None) -> None:
