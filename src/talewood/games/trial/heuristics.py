@@ -2,8 +2,9 @@
 
 The projection is the fame a seat already holds (scoring.py) plus what its position is worth: food
 and cards (future deeds), objects (costs and expeditions), the permanent symbols of its story while
-days remain, the deed it is resolving, progress inside an expedition, and a legendary token it is
-close to. The lead over the best opponent becomes a win estimate in [0, 1] (engine.win_chances).
+days remain, the deed it is resolving (a card fight: only while it is being won), progress inside an
+expedition, its legendary columns and, for the adventurer to move, where it stands. The lead over
+the best opponent becomes a win estimate in [0, 1] (engine.win_chances).
 """
 
 from __future__ import annotations
