@@ -4,13 +4,15 @@
     .venv/bin/python benchmarks/trial_balance.py mixed --games 400 --players 4 --out mixed.jsonl
     .venv/bin/python benchmarks/trial_balance.py summary greedy.jsonl mixed.jsonl
 
-`greedy`: every seat a greedy bot. `mixed`: each game seats a random draw of greedy and the five
-archetypes (greedy variants that also value trading, pioneering, fighting, expeditions or morality:
-heuristics.ARCHETYPES). Each game is one JSON line (appended at once, so a stopped run keeps what it
-played, and `--resume` goes on after the last seed in the file). `summary` prints the figures the brief
-asks for: seat win rates against fair, each archetype's win rate, the mean winning score, how often
-each legendary token is claimed and each expedition finished, and each designed card's win-rate lift
-(the win rate of the seats whose story holds it face up, minus that of the seats whose story does not).
+`greedy`: every seat a greedy bot (with `--bot normal`, another bot level). `mixed`: each game seats a
+random draw of greedy and the five archetypes (greedy variants that also value trading, pioneering,
+fighting, expeditions or morality: heuristics.ARCHETYPES). Each game is one JSON line (appended at
+once, so a stopped run keeps what it played, and `--resume` goes on after the last game in the file).
+`summary` prints the figures the brief asks for, per bot level and player count, each rate as [rate,
+low, high] with its 95% interval: seat win rates against fair, each archetype's win rate, the mean
+winning score, how often each legendary token is claimed and each expedition finished, and each
+designed card's win-rate lift (the win rate of the seats whose story holds it face up, minus that of
+the seats whose story does not).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from talewood.engine import Rng
 from talewood.games import load
 from talewood.games.trial.heuristics import ARCHETYPES, evaluate_as
 from talewood.games.trial.state import TrialState
+from talewood.sim.lab.stats import mean_interval, wilson
 
 KINDS = ("greedy", *ARCHETYPES)
 
@@ -45,7 +48,7 @@ class ArchetypeAgent(GreedyAgent):
 
 
 def agent(kind: str, seed: int) -> Any:
-    return make_agent(kind, seed) if kind == "greedy" else ArchetypeAgent(seed, kind)
+    return ArchetypeAgent(seed, kind) if kind in ARCHETYPES else make_agent(kind, seed)
 
 
 def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
@@ -68,7 +71,7 @@ def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
     }
 
 
-def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume: bool) -> None:
+def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume: bool, bot: str = "greedy") -> None:
     done = 0
     if resume and out.exists():
         done = sum(1 for _ in out.open(encoding="utf-8"))
@@ -77,7 +80,7 @@ def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume:
             n = players[g % len(players)]
             rng = Rng(seed + g)
             if mode == "greedy":
-                seats = ["greedy"] * n
+                seats = [bot] * n
             else:
                 pool = list(KINDS)
                 seats = []
@@ -95,33 +98,34 @@ def summary(files: list[Path]) -> dict[str, Any]:
     designed = {ci.card.id for ci in game.tables.cards if ci.card.source == "designed"}
     out: dict[str, Any] = {"games": len(rows)}
     greedy = [r for r in rows if set(r["seats"]) == {"greedy"}]
-    by_count: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for r in greedy:
-        by_count[r["players"]].append(r)
-    seats: dict[str, Any] = {}
-    for n, rs in sorted(by_count.items()):
+    by_count: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        if len(set(r["seats"])) == 1 and r["seats"][0] not in ARCHETYPES:
+            by_count[r["seats"][0], r["players"]].append(r)
+    for (bot, n), rs in sorted(by_count.items()):
         wins = [0.0] * n
         for r in rs:
             for w in r["winners"]:
                 wins[w] += 1 / len(r["winners"])
-        seats[f"{n}p"] = {"games": len(rs), "fair": round(100 / n, 1),
-                          "win_rates": [round(100 * x / len(rs), 1) for x in wins],
-                          "mean_winning_score": round(sum(max(r["scores"]) for r in rs) / len(rs), 1),
-                          "legendary_claimed": [round(100 * sum(1 for r in rs if r["legendary"][i] is not None)
-                                                      / len(rs), 1) for i in range(3)],
-                          "expedition_finished": [round(100 * sum(1 for r in rs if r["finished"][a]) / len(rs), 1)
+        best = [max(r["scores"]) for r in rs]
+        out.setdefault(bot, {})[f"{n}p"] = {"games": len(rs), "fair": round(100 / n, 1),
+                          "win_rates": [_rate(x, len(rs)) for x in wins],
+                          "mean_winning_score": _mean(best),
+                          "mean_score": _mean([x for r in rs for x in r["scores"]]),
+                          "legendary_claimed": [_rate(sum(1 for r in rs if r["legendary"][i] is not None), len(rs))
+                                                for i in range(3)],
+                          "expedition_finished": [_rate(sum(1 for r in rs if r["finished"][a]), len(rs))
                                                   for a in range(3)]}
-    out["greedy"] = seats
     kinds: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])      # wins, seats, fair share
     for r in rows:
-        if set(r["seats"]) == {"greedy"}:
+        if len(set(r["seats"])) == 1 and r["seats"][0] not in ARCHETYPES:
             continue
         for seat, kind in enumerate(r["seats"]):
             k = kinds[kind]
             k[0] += 1 / len(r["winners"]) if seat in r["winners"] else 0
             k[1] += 1
             k[2] += 1 / r["players"]
-    out["archetypes"] = {kind: {"seats": int(k[1]), "win_rate": round(100 * k[0] / k[1], 1),
+    out["archetypes"] = {kind: {"seats": int(k[1]), "win_rate": _rate(k[0], int(k[1])),
                                 "fair": round(100 * k[2] / k[1], 1)} for kind, k in sorted(kinds.items())}
     lift: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])            # wins, seats holding it
     total_wins, total_seats = 0.0, 0
@@ -143,6 +147,21 @@ def summary(files: list[Path]) -> dict[str, Any]:
     return out
 
 
+def _rate(k: float, n: int) -> list[float]:
+    """A percentage with its 95% Wilson interval: [rate, low, high]."""
+    lo, hi = wilson(k, n)
+    return [round(100 * k / max(1, n), 1), round(100 * lo, 1), round(100 * hi, 1)]
+
+
+def _mean(xs: list[float]) -> list[float]:
+    """A mean with its 95% interval (normal approximation): [mean, low, high]."""
+    n = len(xs)
+    m = sum(xs) / max(1, n)
+    sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5 if n > 1 else None
+    lo, hi = mean_interval(m, sd, n)
+    return [round(m, 1), round(lo, 1), round(hi, 1)]
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mode", choices=("greedy", "mixed", "summary"))
@@ -152,11 +171,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=90_000)
     ap.add_argument("--out", type=Path, default=Path("trial-balance.jsonl"))
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--bot", default="greedy", help="greedy mode: the bot in every seat (greedy, normal, ...)")
     args = ap.parse_args(argv)
     if args.mode == "summary":
         print(json.dumps(summary(args.files), indent=1))
         return
-    run(args.mode, args.games, [int(x) for x in args.players.split(",")], args.seed, args.out, args.resume)
+    run(args.mode, args.games, [int(x) for x in args.players.split(",")], args.seed, args.out, args.resume, args.bot)
 
 
 if __name__ == "__main__":

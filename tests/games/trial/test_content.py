@@ -788,8 +788,8 @@ def test_a_moral_choice_without_its_good_option_is_refused(folder: Path):
 
 
 def test_a_card_fight_without_a_lose_clause_is_refused(folder: Path):
-    edit(folder, "encounters.toml", 'test = "fight:4:1"\nwin = ["gain:basic:1"]\nlose = ["stays"]',
-         'test = "fight:4:1"\nwin = ["gain:basic:1"]')
+    edit(folder, "encounters.toml", 'test = "fight:3:1"\nwin = ["gain:basic:1"]\nlose = ["stays"]',
+         'test = "fight:3:1"\nwin = ["gain:basic:1"]')
     message = refused(folder)
     assert "encounters.toml encounter 'angry_badger'" in message and "where the card goes when you lose" in message
 

@@ -2,8 +2,9 @@
 
 The projection is the fame a seat already holds (scoring.py) plus what its position is worth: food
 and cards (future deeds), objects (costs and expeditions), the permanent symbols of its story while
-days remain, the deed it is resolving, progress inside an expedition, and a legendary token it is
-close to. The lead over the best opponent becomes a win estimate in [0, 1] (engine.win_chances).
+days remain, the deed it is resolving (a card fight: only while it is being won), progress inside an
+expedition, its legendary columns and, for the adventurer to move, where it stands. The lead over
+the best opponent becomes a win estimate in [0, 1] (engine.win_chances).
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from ...engine import Rng, win_chances
 from .scoring import score_details
 from .state import TrialState
 from .tables import (
+    PLAYING,
     SK_COLS,
     SK_MOVEMENT,
     SK_SIZE,
     SK_STRENGTH,
     SK_TRADING,
+    SRC_HAND,
     TEA,
 )
+from .turn import playable
 
 LEAD_SCALE = 6.0          # fame points of lead that make a win about 73% likely
 FOOD_VALUE = 0.45         # a raspberry, acorn or mushroom: a part of a deed's cost
@@ -27,8 +31,14 @@ CARD_VALUE = 0.75         # a card in hand: a future deed (up to the hand limit)
 SYMBOL_VALUE = 0.35       # a permanent movement, strength or trading symbol, early in the game
 OBJECT_VALUE = 0.6        # an item or artifact: a cost, a weapon, an expedition's need
 DEPTH_VALUE = 1.2         # each space deep into an expedition (its finishing space pays more)
+LEGENDARY_SHARE = 0.8     # of a legendary token's fame, per card of the 5 its column needs (halved when behind)
 PAW_VALUE = 1.1           # a paw token still to place today
 STRONG_PAW_VALUE = 0.5    # the strong paw still at home: kept for where its '+' pays
+# Where the adventurer to move stands, before it acts (one-ply play would otherwise wander at random:
+# a move's worth only shows once the paw or the deed is placed there).
+PLAYABLE_VALUE = 0.6      # a deed in hand that can be played here, before this turn's deed
+LOCATION_VALUE = (0.3, 0.5, 0.9, 0.4)   # a free grove, ruins, tower, store here, before this turn's paw
+EXPEDITION_START_VALUE = 1.5            # an expedition's first space, before this turn's paw
 
 
 def projected_scores(s: TrialState) -> list[float]:
@@ -59,11 +69,46 @@ def projected_scores(s: TrialState) -> list[float]:
         for i, (column, needed, fame) in enumerate(t.legendary):
             if s.legendary[i] < 0:
                 have = sk[k + SK_COLS + column]
-                value += fame * 0.5 * max(0, have - 2) / (needed - 2)
-        if s.r_card >= 0 and s.r_seat == seat and s.f_att < 0:
-            value += 0.8 * t.cards[s.r_card].fame
+                rival = max(sk[o * SK_SIZE + SK_COLS + column] for o in range(s.players) if o != seat)
+                share = LEGENDARY_SHARE if have >= rival else LEGENDARY_SHARE / 2
+                value += fame * share * min(have, needed - 1) / needed
+        if s.r_card >= 0 and s.r_seat == seat and (s.f_att < 0 or (s.f_att == seat and s.f_def < 0)):
+            ci = t.cards[s.r_card]
+            worth = ci.fame + SYMBOL_VALUE * left * (ci.trading + ci.movement + ci.strength)
+            for i, (column, needed, fame) in enumerate(t.legendary):
+                if column == ci.column and s.legendary[i] < 0 and sk[k + SK_COLS + column] < needed - 1:
+                    worth += fame * LEGENDARY_SHARE / needed
+            if s.f_att == seat:
+                # a fight against the card, its dice rolled: it is worth what winning brings, if it is won
+                # as the strength stands (so discarding strength cards that turn the fight pays)
+                worth = (worth + (DEPTH_VALUE if ci.area >= 0 else 0.0)) if s.f_pts[0] > s.f_pts[1] else 0.0
+            value += 0.8 * worth
+        if seat == s.cur and s.phase == PLAYING:
+            value += _position_value(s, seat)
         out.append(value)
     return out
+
+
+def _position_value(s: TrialState, seat: int) -> float:
+    """What standing here is worth to the adventurer whose turn it is, before its paw and its deed."""
+    t = s.t
+    pos = s.pos[seat]
+    value = 0.0
+    if not s.t_acted and not s.t_camp:
+        area = t.area_of[pos]
+        if area >= 0:
+            if pos == t.start_of_area[area]:
+                value += EXPEDITION_START_VALUE
+        else:
+            loc = t.loc_of[pos]
+            if loc >= 0 and loc not in s.placed[seat]:
+                value += LOCATION_VALUE[t.tile_type[s.tile_at[loc]]]
+    if not s.t_deed:
+        if t.area_of[pos] < 0 and any(playable(s, seat, card) for card in set(s.hand[seat])):
+            value += PLAYABLE_VALUE
+    elif s.r_card >= 0 and s.r_seat == seat and s.r_src == SRC_HAND:
+        value += PLAYABLE_VALUE       # the deed being played keeps what being able to play it was worth
+    return value
 
 
 def _depth(s: TrialState, space: int) -> int:
