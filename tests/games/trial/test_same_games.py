@@ -21,17 +21,17 @@ from talewood.games.trial.state import TrialState
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
-    'random 2p seed 1': '41ecfad93d960961131d',
-    'random 2p seed 2': 'c7d212d92786070609d2',
+    'random 2p seed 1': 'ead621cd402d76abfe03',
+    'random 2p seed 2': '45ac29f7e9698130996a',
     'random 2p seed 3 untracked': 'bcda1fb6bfef1a3140db',
-    'random 3p seed 1': 'e72bb13d4ebafefbb16e',
-    'random 3p seed 2': '68527f47635769bd82fc',
+    'random 3p seed 1': 'd69a95e56c105f1f1026',
+    'random 3p seed 2': 'fe281e4ba6c10c4a2e38',
     'random 3p seed 3 untracked': 'e905070127a2f538f06b',
-    'random 4p seed 1': '31dce2c37732ce5e926a',
-    'random 4p seed 2': '1a336a78215dcf79d301',
+    'random 4p seed 1': 'd06073e869381da24c3e',
+    'random 4p seed 2': '6c72385b7c5c7faf2b71',
     'random 4p seed 3 untracked': 'e61069a939c21e67a609',
-    'lookahead 2p seed 5': '9846f8bbc69cc2990da2',
-    'lookahead 4p seed 6': '95a21fefb3b7c7d66da7',
+    'lookahead 2p seed 5': '08dfa372cdb3700ab4ad',
+    'lookahead 4p seed 6': '8159898afd301434f5d0',
     'chance 3p seed 7': '67fa6a4019453ce854cf',
 }
 
