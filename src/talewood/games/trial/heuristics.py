@@ -10,6 +10,7 @@ the best opponent becomes a win estimate in [0, 1] (engine.win_chances).
 from __future__ import annotations
 
 from ...engine import Rng, win_chances
+from .cards import open_cards
 from .scoring import score_details
 from .state import TrialState
 from .tables import (
@@ -22,7 +23,6 @@ from .tables import (
     SRC_HAND,
     TEA,
 )
-from .turn import playable
 
 LEAD_SCALE = 6.0          # fame points of lead that make a win about 73% likely
 FOOD_VALUE = 0.45         # a raspberry, acorn or mushroom: a part of a deed's cost
@@ -104,7 +104,7 @@ def _position_value(s: TrialState, seat: int) -> float:
             if loc >= 0 and loc not in s.placed[seat]:
                 value += LOCATION_VALUE[t.tile_type[s.tile_at[loc]]]
     if not s.t_deed:
-        if t.area_of[pos] < 0 and any(playable(s, seat, card) for card in set(s.hand[seat])):
+        if t.area_of[pos] < 0 and open_cards(s, seat, set(s.hand[seat]), True):
             value += PLAYABLE_VALUE
     elif s.r_card >= 0 and s.r_seat == seat and s.r_src == SRC_HAND:
         value += PLAYABLE_VALUE       # the deed being played keeps what being able to play it was worth
