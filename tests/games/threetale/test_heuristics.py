@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
 from talewood.games.threetale.state import FUTURE, PAST
 
-from .helpers import GAME, from_toml
+from .helpers import GAME, act, from_toml, scenario
 
 
 def test_evaluate_is_the_same_for_every_seat_and_a_chance() -> None:
@@ -96,3 +98,44 @@ def test_the_crown_of_evil_setup_prefers_placing_the_vicinator_to_paying_more_sp
                 return
         s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
     raise AssertionError("no Crown of Evil setup move surrounded a tile")
+
+
+def battle_position(love: int, card: str, hope: int = 2, speed: int = 3) -> Any:
+    """The first Hero standing on the Battle 1 token of tile 01, its deck holding only `card`."""
+    return scenario({"phase": "past", "tiles": [{"tile": "01", "x": 0, "y": 0, "rotation": 0}],
+                     "heroes_at": ["01:NW", "", ""],
+                     "boards": [{"love": love, "hope": hope, "speed": speed}],
+                     "decks": {"battle1": [card]}, "turn": {"seat": 0, "start": "turn"}})
+
+
+def test_a_hero_without_love_dice_cannot_win_a_fight() -> None:
+    """With no Love the Hero rolls no dice: however weak the enemy, the fight is never won (a Hope
+    turn needs a die to turn), so it is worth less than nothing."""
+    s = battle_position(0, "B1-03", hope=3)
+    assert heuristics.fight_outlook(s, 0, 4, 1, 3.0) < 0
+    s.vir[0] = 6
+    assert heuristics.fight_outlook(s, 0, 4, 1, 3.0) > 0
+
+
+def test_greedy_does_not_start_a_battle_it_cannot_win() -> None:
+    s = battle_position(0, "B1-03", hope=3)
+    ids = s.t.ids
+    assert ids.claim in s.legal_actions()
+    agent = make_agent("greedy", 1)
+    for _ in range(5):
+        assert agent.choose(s) != ids.claim
+
+
+def test_a_battle_is_valued_by_its_card_and_its_reward() -> None:
+    """A Battle token is worth what the cards left in its deck are worth to this Hero: the Forest Imp
+    (Speed 2, Defense 4, Strength 1) more than the Wild Boar (4, 7, 3); once drawn, the card's own
+    reward counts (the same enemy giving a Level 1 Artifact beats it giving 1 Virtue)."""
+    imp = battle_position(4, "B1-03")
+    boar = battle_position(4, "B1-01")
+    here = imp.pos[0]
+    assert heuristics.token_value(imp, 0, imp.token[here]) > heuristics.token_value(boar, 0, boar.token[here])
+    act(imp, "Claim a Battle 1 token")
+    assert imp.b_kind and imp.b_card == imp.t.battles.index(next(b for b in imp.t.battles if b.id == "B1-03"))
+    richer = imp.clone()
+    richer.b_card = next(i for i, b in enumerate(imp.t.battles) if b.id == "B1-07")
+    assert heuristics.battle_now(richer) > heuristics.battle_now(imp)
