@@ -139,3 +139,17 @@ def test_a_battle_is_valued_by_its_card_and_its_reward() -> None:
     richer = imp.clone()
     richer.b_card = next(i for i, b in enumerate(imp.t.battles) if b.id == "B1-07")
     assert heuristics.battle_now(richer) > heuristics.battle_now(imp)
+
+
+def test_a_level_3_enemys_talent_costs_more_than_its_numbers() -> None:
+    """Level 3 enemies have Talents (regained Defense, a die turned, a blow softened): the same Speed,
+    Defense and Strength cost more Virtue against one of them than against an enemy without."""
+    s = battle_position(6, "B1-01")
+    act(s, "Claim a Battle 1 token")
+    plain = s.clone()
+    talented = s.clone()
+    talented.b_card = next(i for i, b in enumerate(s.t.battles) if b.id == "B3-07")
+    assert s.t.battles[talented.b_card].talent is not None and s.t.battles[plain.b_card].talent is None
+    cost_plain = heuristics.reward_value(s.t.battles[plain.b_card].reward) - heuristics.battle_now(plain)
+    cost_talented = heuristics.reward_value(s.t.battles[talented.b_card].reward) - heuristics.battle_now(talented)
+    assert cost_talented > cost_plain > 0

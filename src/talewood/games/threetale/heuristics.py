@@ -58,8 +58,10 @@ def hero_power(s: TTState, h: int) -> float:
 # what a point gained from a reward is worth (in hero_power's units): a Virtue point, a Shevitsa (which
 # also brings Talents nearer), a Speed; an Artifact is worth ARTIFACT_VALUE of its level
 REWARD_VALUE = {"virtue_points": 1.0, "any_virtue": 1.0, "shevitsa": 1.6, "speed": 2.2}
-VIRTUE_LOST = 1.0                      # what a Virtue point lost to an enemy's dice costs
+VIRTUE_LOST = 1.5                      # what a Virtue point lost to an enemy's dice costs
 HOPELESS_ROUNDS = 8.0                  # a fight that takes more rounds of attack than this is not won
+TALENT_COST = 1.35                     # a Level 3 enemy's Talent (regained Defense, a die turned, a
+#                                        blow softened) costs about a third more Virtue (measured)
 
 
 def binomial_half(n: int) -> tuple[float, ...]:
@@ -115,12 +117,13 @@ def reward_value(effects: Any) -> float:
 
 
 def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float, speed: int = -1,
-                  enemy_first: bool | None = None) -> float:
+                  enemy_first: bool | None = None, talent: bool = False) -> float:
     """What fighting an enemy of `defense`, `strength` and `speed` (-1: unknown) to the end is worth to
     Hero h: the reward, less the Virtue points its dice will cost (the expected rounds of attack of the
     Hero's Love dice and this turn's Bonus Love against the Defense, Hope's turns spent on the Hero's
     own dice), less a heavy price when a bad run of dice could cost Spirit (the last point of Spirit is
-    the team's life). A fight the Hero cannot win in a few rounds is worth its loss."""
+    the team's life). A fight the Hero cannot win in a few rounds is worth its loss. An enemy with a
+    `talent` costs more than its numbers say."""
     current = h == s.cur
     dice = s.vir[h * 6] + (s.t_love if current else 0)
     turns = s.turns_left(h) if current else s.tier(h, 1)
@@ -139,7 +142,7 @@ def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float
         # the dice cannot finish it: the Hero pays Virtues until it flees for a Spirit
         return -reward - 4.0 * hits - (45.0, 45.0, 30.0, 18.0)[spirit]
     enemy_rounds = max(0.0, rounds - 1 + enemy_first_p)
-    taken = enemy_rounds * hits
+    taken = enemy_rounds * hits * (TALENT_COST if talent else 1.0)
     spread = math.sqrt(enemy_rounds * strength / 4 + hits * hits * rounds)
     bad = taken + 1.65 * spread
     value = reward - VIRTUE_LOST * taken
@@ -161,7 +164,8 @@ def battle_now(s: TTState) -> float:
     defense = max(0, s.b_def) + s.b_hturns
     if defense <= 0:
         return reward
-    return fight_outlook(s, h, defense, s.b_str, reward, s.b_spd, enemy_first=s.b_next == 1)
+    talent = s.b_kind == 1 and s.t.battles[s.b_card].talent is not None
+    return fight_outlook(s, h, defense, s.b_str, reward, s.b_spd, enemy_first=s.b_next == 1, talent=talent)
 
 
 _BONUS_MEAN: dict[int, tuple[float, float, float]] = {}
@@ -198,7 +202,8 @@ def battle_token_value(s: TTState, h: int, level: int) -> float:
     for c in cards:
         b = battles[c]
         total += fight_outlook(s, h, round(b.defense + b.bonus * def_add), round(b.strength + b.bonus * str_add),
-                               reward_value(b.reward), round(b.speed + b.bonus * spd_add))
+                               reward_value(b.reward), round(b.speed + b.bonus * spd_add),
+                               talent=b.talent is not None)
     return total / len(cards)
 
 
