@@ -8,6 +8,7 @@ from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
 from talewood.games.threetale.state import FUTURE, PAST
+from talewood.games.threetale.tables import TREE
 
 from .helpers import GAME, act, from_toml, scenario
 
@@ -153,3 +154,27 @@ def test_a_level_3_enemys_talent_costs_more_than_its_numbers() -> None:
     cost_plain = heuristics.reward_value(s.t.battles[plain.b_card].reward) - heuristics.battle_now(plain)
     cost_talented = heuristics.reward_value(s.t.battles[talented.b_card].reward) - heuristics.battle_now(talented)
     assert cost_talented > cost_plain > 0
+
+
+def test_a_hero_holding_its_rings_is_drawn_step_by_step_to_the_fountain() -> None:
+    """The Nine Rings are won by gathering around the Fountain: once a Hero holds its 3 Rings, each
+    Step nearer counts (not only the last one onto a space beside it), so one step of lookahead walks
+    there."""
+    s = GAME.new_game(3, 4, {"future": "nine_rings"})
+    agents = [make_agent("greedy", bot_seed(4, seat, 0)) for seat in range(3)]
+    while not (s.phase == FUTURE and s.figure >= 0):
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+        assert not s.is_over
+    for h in range(3):
+        s.rings[h] = 3
+    mover = (s.cur + 1) % 3                 # not the Hero whose turn it is: no shaping for it
+    fx, fy = s.xy(s.figure)
+    spaces = [sp for t in s.placed if not s.flipped[t] for sp in range(4 * t, 4 * t + 4)
+              if s.kind(sp) != TREE and sp not in s.pos and s.token[sp] < 0]
+    far = {max(abs(s.xy(sp)[0] - fx), abs(s.xy(sp)[1] - fy)): sp for sp in spaces}
+    values = []
+    for d in (1, 3, 6):
+        placed = s.clone()
+        placed.pos[mover] = far[d]
+        values.append(heuristics.evaluate(placed, 0))
+    assert values[0] > values[1] > values[2]

@@ -297,14 +297,19 @@ def future_progress(s: TTState) -> float:
     n = f.number
     figure = s.figure
     if n == 1:
-        rings = sum(min(3, r) for r in s.rings) / 9
-        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3 if rings >= 1 else 0.0
-        late = s.flips / f.clock.lose_at
-        return 0.75 * rings + 0.25 * near * rings - 0.1 * late * (1 - rings)
+        # each Hero's own Rings, and once it holds its 3, how near it stands to the Fountain (a
+        # gradient, so that one step of lookahead walks there)
+        need = f.goal.per_hero
+        total = 0.0
+        for h in range(3):
+            mine = min(need, s.rings[h]) / need
+            total += 0.6 * mine + (0.4 * gathered(s, h, figure) if mine >= 1 else 0.0)
+        rings = sum(min(need, r) for r in s.rings) / (3 * need)
+        return total / 3 - 0.1 * s.flips / f.clock.lose_at * (1 - rings)
     if n == 2:
         wow = min(1.0, s.wow / f.goal.team)
-        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3
-        return 0.7 * wow + 0.3 * near * wow + 0.01 * len(s.placed)
+        near = sum(gathered(s, h, figure) for h in range(3)) / 3
+        return 0.7 * wow + 0.3 * near * (1.0 if wow >= 1 else 0.25 * wow) + 0.01 * len(s.placed)
     if n == 3:
         pieces = s.t.pieces
         pvs = sum(1 for tok in s.token if tok >= FUTURE_PIECE and pieces[tok - FUTURE_PIECE].id == "parallel_virtue")
@@ -312,10 +317,11 @@ def future_progress(s: TTState) -> float:
         return 0.5 * turned - 0.05 * pvs + 0.05 * sum(s.seeds)
     if n == 4:
         heads = sum(bin(x).count("1") for x in s.heads) / 9
-        throne = figure >> 2 if figure >= 0 else -1
-        around: set[int] = set(s.tile_neighbours(throne)) | {throne} if throne >= 0 else set()
-        close = sum(1 for h in range(3) if s.pos[h] >> 2 in around) / 3
-        return 0.75 * heads + 0.25 * close * heads - 0.1 * s.flips / f.clock.lose_at
+        total = 0.0
+        for h in range(3):
+            mine = bin(s.heads[h]).count("1") / 3
+            total += 0.75 * mine + (0.25 * gathered(s, h, figure, throne=True) if mine >= 1 else 0.0)
+        return total / 3 - 0.1 * s.flips / f.clock.lose_at * (1 - heads)
     if figure < 0:
         # the setup is unfinished: every further tile moved costs a Spirit, and the Vicinator's
         # Defense is only set once it stands on the Map
@@ -324,6 +330,44 @@ def future_progress(s: TTState) -> float:
     hurt = 1 - max(0, s.vici_def) / enemy.defense
     viruses = sum(1 for v in s.viruses if v >= 0) / max(1, len(s.viruses))
     return 0.8 * hurt - 0.1 * viruses + 0.1 * closeness(s, figure)
+
+
+def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
+    """How near Hero h stands to where the goal gathers the team, 0..1: 1 on a space around the
+    figure (`throne`: on the Throne's tile or a tile beside it), less a share for each Step further
+    (a walk around Trees, a flipped tile's space counting 2), so that each Step toward it counts."""
+    here = s.pos[h]
+    if figure < 0 or here < 0:
+        return 0.0
+    tile = figure >> 2
+    near = ({tile, *s.tile_neighbours(tile)} if throne else set())
+
+    def arrived(space: int) -> bool:
+        if space == figure:
+            return False
+        return space >> 2 in near if throne else s.adjacent8(space, figure)
+
+    if arrived(here):
+        return 1.0
+    # a walk by Steps (the cheapest first) to the nearest space where the Hero would stand gathered
+    cost = {here: 0}
+    frontier = [here]
+    for _ in range(24):
+        nxt = []
+        for space in frontier:
+            for d in range(4):
+                there = s.nb(space, d)
+                if there < 0 or s.kind(there) == TREE:
+                    continue
+                step = cost[space] + (2 if s.flipped[there >> 2] else 1)
+                if step < cost.get(there, 99):
+                    cost[there] = step
+                    nxt.append(there)
+        frontier = nxt
+        if not frontier:
+            break
+    best = min((c for space, c in cost.items() if arrived(space)), default=24)
+    return max(0.0, 0.9 - best / 25)
 
 
 def closeness(s: TTState, target: int) -> float:
