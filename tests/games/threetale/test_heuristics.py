@@ -8,7 +8,7 @@ from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
 from talewood.games.threetale.state import FUTURE, PAST
-from talewood.games.threetale.tables import TREE
+from talewood.games.threetale.tables import FUTURE_PIECE, TREE
 
 from .helpers import GAME, act, from_toml, scenario
 
@@ -178,3 +178,39 @@ def test_a_hero_holding_its_rings_is_drawn_step_by_step_to_the_fountain() -> Non
         placed.pos[mover] = far[d]
         values.append(heuristics.evaluate(placed, 0))
     assert values[0] > values[1] > values[2]
+
+
+def path_of_initiation_future(seed: int = 4) -> Any:
+    s = GAME.new_game(3, seed, {"future": "path_of_initiation"})
+    agents = [make_agent("greedy", bot_seed(seed, seat, 0)) for seat in range(3)]
+    while not (s.phase == FUTURE and s.figure >= 0):
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+        assert not s.is_over
+    return s
+
+
+def reflector_token(s: Any, level: int) -> int:
+    return next(t for t in s.token if t >= FUTURE_PIECE and s.t.pieces[t - FUTURE_PIECE].id == f"reflector_{level}")
+
+
+def test_a_reflector_whose_head_is_won_is_not_sought_again() -> None:
+    """A second Reflector of Darkness of a level gives no second Head: for a Hero holding that Head
+    the token is worth less than for one who still needs it."""
+    s = path_of_initiation_future()
+    token = reflector_token(s, 1)
+    s.heads[0] = 0
+    needed = heuristics.token_value(s, 0, token)
+    s.heads[0] = 1
+    assert heuristics.token_value(s, 0, token) < needed
+
+
+def test_in_the_future_a_needed_head_is_worth_the_virtues_it_costs() -> None:
+    """In the Future the team's power weighs a third of what it weighs in the Past against the goal: a
+    strong Hero who needs its Level 3 Head seeks its reflection, though the fight costs Virtues."""
+    s = path_of_initiation_future()
+    token = reflector_token(s, 3)
+    s.heads[0] = 3
+    for v in range(6):
+        s.vir[v] = 10
+    s.vir[0] = 13
+    assert heuristics.token_value(s, 0, token) > 0

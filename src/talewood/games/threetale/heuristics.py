@@ -40,6 +40,9 @@ PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartograph
                "reflector_2": 5.0, "reflector_3": 5.0, "elixir_1": 3.0, "elixir_2": 2.0, "elixir_3": 4.0}
 
 
+REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
+
+
 # what each band of Hope, Faith, Endeavor, Endurance and Mercy is worth besides its points
 BAND_WEIGHT = (0.0, 4.0, 3.0, 5.0, 4.5, 3.0)
 
@@ -58,6 +61,7 @@ def hero_power(s: TTState, h: int) -> float:
 # what a point gained from a reward is worth (in hero_power's units): a Virtue point, a Shevitsa (which
 # also brings Talents nearer), a Speed; an Artifact is worth ARTIFACT_VALUE of its level
 REWARD_VALUE = {"virtue_points": 1.0, "any_virtue": 1.0, "shevitsa": 1.6, "speed": 2.2}
+PAST_POWER, FUTURE_POWER, SHAPING = 40.0, 120.0, 40.0   # the power and shaping points a logit is worth
 VIRTUE_LOST = 1.5                      # what a Virtue point lost to an enemy's dice costs
 HOPELESS_ROUNDS = 8.0                  # a fight that takes more rounds of attack than this is not won
 TALENT_COST = 1.35                     # a Level 3 enemy's Talent (regained Defense, a die turned, a
@@ -145,7 +149,9 @@ def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float
     taken = enemy_rounds * hits * (TALENT_COST if talent else 1.0)
     spread = math.sqrt(enemy_rounds * strength / 4 + hits * hits * rounds)
     bad = taken + 1.65 * spread
-    value = reward - VIRTUE_LOST * taken
+    # the value is shaping, read at 1/40 of a logit; a Virtue point lost costs its share of the team's
+    # power, read at 1/40 in the Past and 1/120 in the Future (where the goal counts more)
+    value = reward - VIRTUE_LOST * taken * (PAST_POWER / FUTURE_POWER if s.phase == FUTURE else 1.0)
     short = bad - s.virtue_total(h) + 2
     if short > 0:
         value -= (90.0, 90.0, 30.0, 12.0)[spirit] * min(1.5, short / 3 + 0.3)
@@ -229,6 +235,8 @@ def deck_stats(s: TTState, deck: str) -> tuple[float, float, float]:
 def piece_value(s: TTState, h: int, tok: int) -> float:
     piece = s.t.pieces[tok - FUTURE_PIECE]
     base = PIECE_VALUE.get(piece.id, 1.0)
+    if piece.id in REFLECTOR_LEVEL and s.heads[h] >> (REFLECTOR_LEVEL[piece.id] - 1) & 1:
+        base = 0.5                          # its Head is already won: a second one gives nothing
     draw = next((e.deck for e in piece.claim if e.do == "draw"), "")
     if not draw:
         return base
@@ -432,11 +440,11 @@ def evaluate(state: State, seat: int) -> float:
         shaping += 6.0 * (crown_setup_value(s) - 9.0) if s.figure < 0 else 0.0
     if s.phase == FUTURE and s.future >= 0:
         progress = future_progress(s)
-        x = -2.2 + 4.5 * progress + (power - 150) / 120 + shaping / 40
+        x = -2.2 + 4.5 * progress + (power - 150) / FUTURE_POWER + shaping / SHAPING
     else:
         turns = min(s.turn_no, 30)
         expected = 72 + 2.5 * turns         # about what a team holds after that many Past turns
-        x = -0.6 + (power - expected) / 40 + shaping / 40
+        x = -0.6 + (power - expected) / PAST_POWER + shaping / SHAPING
     return 1.0 / (1.0 + math.exp(-x))
 
 
