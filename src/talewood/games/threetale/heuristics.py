@@ -72,7 +72,7 @@ def binomial_half(n: int) -> tuple[float, ...]:
     """P(k positive faces) for k = 0..n of n dice, each positive half the time."""
     row = [1.0]
     for _ in range(n):
-        row = [0.5 * (a + b) for a, b in zip([0.0, *row], [*row, 0.0])]
+        row = [0.5 * (a + b) for a, b in zip([0.0, *row], [*row, 0.0], strict=True)]
     return tuple(row)
 
 
