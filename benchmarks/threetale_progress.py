@@ -1,15 +1,20 @@
 """ThreeTale: how far a bot team gets toward each Future's goal before the clock runs out.
 
     nice .venv/bin/python benchmarks/threetale_progress.py --bot greedy --games 4
+    nice .venv/bin/python benchmarks/threetale_progress.py --bot greedy --past 30      # the end-of-Past band
 
 Per game: the Heroes' Virtue totals, Speed and Spirit as the Future begins, the round the game ends in,
 why it ends, and the goal's progress at the end (Rings, Words of Wisdom, Heads, unturned tiles or the
 Vicinator's Defense). A diagnosis tool: small samples, printed, nothing kept.
+`--past N` plays N Pasts only and prints the end-of-Past band the design brief (§5.0) aims at: per
+Hero the Virtue sum, Love, its highest other Virtue, Speed, Artifacts and Talents (median, mean, min,
+max), and the Pasts that ended in a death.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 
 from talewood.agents import bot_seed, make_agent
@@ -53,6 +58,39 @@ def play(bot: str, future: str, seed: int, difficulty: str) -> str:
             f"at the Future [{at_future}], at the end [{heroes(s)}]; {progress(s)}")
 
 
+def past_band(bot: str, games: int, seed: int, difficulty: str) -> str:
+    game = load("threetale")
+    teams = game.teams_of_heroes  # type: ignore[attr-defined]
+    columns: dict[str, list[int]] = {k: [] for k in ("virtues", "love", "engine", "speed", "artifacts", "talents")}
+    died = 0
+    for k in range(games):
+        s = game.new_game(3, seed + k, {"future": "nine_rings", "difficulty": difficulty,
+                                        "heroes": teams[(seed + k) % len(teams)]})
+        assert isinstance(s, TTState)
+        agents = [make_agent(bot, bot_seed(seed + k, seat, 0)) for seat in range(3)]
+        while not s.is_over and s.phase != FUTURE:
+            seat = s.current_player
+            assert seat is not None
+            s.apply(agents[seat].choose(s))
+        if s.phase != FUTURE:
+            died += 1
+            continue
+        for h in range(3):
+            b = h * 6
+            columns["virtues"].append(s.virtue_total(h))
+            columns["love"].append(s.vir[b])
+            columns["engine"].append(max(s.vir[b + 1:b + 6]))
+            columns["speed"].append(s.speed[h])
+            columns["artifacts"].append(len(s.arts[h]))
+            columns["talents"].append(sum(1 for x in s.tal[h * 3:h * 3 + 3] if x >= 0))
+    lines = [f"{bot}, {games} Pasts from seed {seed}: {died} ended in a death; per Hero as the Future begins "
+             f"(median, mean, min, max):"]
+    for name, xs in columns.items():
+        if xs:
+            lines.append(f"  {name}: {statistics.median(xs)}, {statistics.mean(xs):.1f}, {min(xs)}, {max(xs)}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bot", default="greedy")
@@ -60,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--future", action="append", help="only these Futures (repeatable)")
     ap.add_argument("--difficulty", default="normal")
     ap.add_argument("--seed", type=int, default=90_000)
+    ap.add_argument("--past", type=int, default=0, help="play this many Pasts only and print the end-of-Past band")
     args = ap.parse_args(argv)
+    if args.past:
+        print(past_band(args.bot, args.past, args.seed, args.difficulty))
+        return 0
     futures = args.future or [f.id for f in load("threetale").content.futures]
     for future in futures:
         for k in range(args.games):

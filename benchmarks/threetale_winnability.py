@@ -9,7 +9,10 @@ stopped keeps what it played and the next run plays only the games still missing
 k of a Future has seed `--seed` + k). The Futures take turns, so a stopped run has a sample of each, and
 game k's Heroes are the k-th of the ten possible teams (in turn), so each Hero plays 3 games in 5 and its
 presence can be measured.
-The table gives per bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
+Each row names the `content` it was played on (`CONTENT`, to be raised whenever a designed number or
+the bots' heuristics change; rows without it were played before the first tuning, "untuned"): the table
+keeps each content's rows apart, and a run resumes only the games of the current content.
+The table gives per content, bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
 and per Hero the team's win rate with and without that Hero (its presence, in points).
 """
 
@@ -27,6 +30,7 @@ from talewood.sim.play import Outcome, play_game
 from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
+CONTENT = "tuned-1"          # the content and heuristics the games are played on (raise it on a change)
 
 
 def futures() -> list[str]:
@@ -39,8 +43,12 @@ def played(out: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
 
 
+def content_of(row: dict[str, Any]) -> str:
+    return str(row.get("content", "untuned"))
+
+
 def run(bot: str, games: int, difficulty: str, seed: int, out: Path) -> None:
-    done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out)}
+    done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out) if content_of(r) == CONTENT}
     out.parent.mkdir(parents=True, exist_ok=True)
     teams = load("threetale").teams_of_heroes  # type: ignore[attr-defined]
     for k in range(games):
@@ -51,7 +59,8 @@ def run(bot: str, games: int, difficulty: str, seed: int, out: Path) -> None:
             o = play_game("threetale", Outcome(seed=seed + k, players=3, seats=[bot] * 3), options,
                           keep_details=True)
             heroes = [d["hero"] for d in o.details if not d.get("team")]
-            row = {"bot": bot, "difficulty": difficulty, "future": future, "seed": seed + k, "won": o.team_won,
+            row = {"content": CONTENT, "bot": bot, "difficulty": difficulty, "future": future, "seed": seed + k,
+                   "won": o.team_won,
                    "score": o.team_score, "heroes": heroes, "decisions": o.decisions,
                    "seconds": round(o.seconds, 2), "error": o.error,
                    "reason": next((d.get("reason") for d in o.details if d.get("team")), None)}
@@ -62,30 +71,30 @@ def run(bot: str, games: int, difficulty: str, seed: int, out: Path) -> None:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         if r["error"] is None:
-            groups[(r["bot"], r["difficulty"], r["future"])].append(r)
-    lines = ["| bot | difficulty | Future | games | wins | rate | 95% interval | mean score |",
-             "|---|---|---|---|---|---|---|---|"]
-    for (bot, difficulty, future), rs in sorted(groups.items()):
+            groups[(content_of(r), r["bot"], r["difficulty"], r["future"])].append(r)
+    lines = ["| content | bot | difficulty | Future | games | wins | rate | 95% interval | mean score |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for (content, bot, difficulty, future), rs in sorted(groups.items()):
         wins = sum(1 for r in rs if r["won"])
         lo, hi = wilson(wins, len(rs))
         score = sum(r["score"] for r in rs) / len(rs)
-        lines.append(f"| {bot} | {difficulty} | {future} | {len(rs)} | {wins} | {wins / len(rs):.1%} "
+        lines.append(f"| {content} | {bot} | {difficulty} | {future} | {len(rs)} | {wins} | {wins / len(rs):.1%} "
                      f"| [{lo:.1%}, {hi:.1%}] | {score:.0f} |")
-    lines += ["", "| bot | difficulty | Hero | games with | win rate with | win rate without | presence |",
-              "|---|---|---|---|---|---|---|"]
-    by_bot: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for (bot, difficulty, _), rs in groups.items():
-        by_bot[(bot, difficulty)].extend(rs)
-    for (bot, difficulty), rs in sorted(by_bot.items()):
+    lines += ["", "| content | bot | difficulty | Hero | games with | win rate with | win rate without | presence |",
+              "|---|---|---|---|---|---|---|---|"]
+    by_bot: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for (content, bot, difficulty, _), rs in groups.items():
+        by_bot[(content, bot, difficulty)].extend(rs)
+    for (content, bot, difficulty), rs in sorted(by_bot.items()):
         for hero in sorted({h for r in rs for h in r["heroes"]}):
             with_ = [r for r in rs if hero in r["heroes"]]
             without = [r for r in rs if hero not in r["heroes"]]
             a = sum(r["won"] for r in with_) / len(with_) if with_ else 0.0
             b = sum(r["won"] for r in without) / len(without) if without else 0.0
-            lines.append(f"| {bot} | {difficulty} | {hero} | {len(with_)} | {a:.1%} | {b:.1%} | "
+            lines.append(f"| {content} | {bot} | {difficulty} | {hero} | {len(with_)} | {a:.1%} | {b:.1%} | "
                          f"{100 * (a - b):+.1f} |")
     return "\n".join(lines)
 

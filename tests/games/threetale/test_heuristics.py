@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
 from talewood.games.threetale.state import FUTURE, PAST
+from talewood.games.threetale.tables import FUTURE_PIECE, TREE
 
-from .helpers import GAME, from_toml
+from .helpers import GAME, act, from_toml, scenario
 
 
 def test_evaluate_is_the_same_for_every_seat_and_a_chance() -> None:
@@ -96,3 +99,118 @@ def test_the_crown_of_evil_setup_prefers_placing_the_vicinator_to_paying_more_sp
                 return
         s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
     raise AssertionError("no Crown of Evil setup move surrounded a tile")
+
+
+def battle_position(love: int, card: str, hope: int = 2, speed: int = 3) -> Any:
+    """The first Hero standing on the Battle 1 token of tile 01, its deck holding only `card`."""
+    return scenario({"phase": "past", "tiles": [{"tile": "01", "x": 0, "y": 0, "rotation": 0}],
+                     "heroes_at": ["01:NW", "", ""],
+                     "boards": [{"love": love, "hope": hope, "speed": speed}],
+                     "decks": {"battle1": [card]}, "turn": {"seat": 0, "start": "turn"}})
+
+
+def test_a_hero_without_love_dice_cannot_win_a_fight() -> None:
+    """With no Love the Hero rolls no dice: however weak the enemy, the fight is never won (a Hope
+    turn needs a die to turn), so it is worth less than nothing."""
+    s = battle_position(0, "B1-03", hope=3)
+    assert heuristics.fight_outlook(s, 0, 4, 1, 3.0) < 0
+    s.vir[0] = 6
+    assert heuristics.fight_outlook(s, 0, 4, 1, 3.0) > 0
+
+
+def test_greedy_does_not_start_a_battle_it_cannot_win() -> None:
+    s = battle_position(0, "B1-03", hope=3)
+    ids = s.t.ids
+    assert ids.claim in s.legal_actions()
+    agent = make_agent("greedy", 1)
+    for _ in range(5):
+        assert agent.choose(s) != ids.claim
+
+
+def test_a_battle_is_valued_by_its_card_and_its_reward() -> None:
+    """A Battle token is worth what the cards left in its deck are worth to this Hero: the Forest Imp
+    (Speed 2, Defense 4, Strength 1) more than the Wild Boar (4, 7, 3); once drawn, the card's own
+    reward counts (the same enemy giving a Level 1 Artifact beats it giving 1 Virtue)."""
+    imp = battle_position(4, "B1-03")
+    boar = battle_position(4, "B1-01")
+    here = imp.pos[0]
+    assert heuristics.token_value(imp, 0, imp.token[here]) > heuristics.token_value(boar, 0, boar.token[here])
+    act(imp, "Claim a Battle 1 token")
+    assert imp.b_kind and imp.b_card == imp.t.battles.index(next(b for b in imp.t.battles if b.id == "B1-03"))
+    richer = imp.clone()
+    richer.b_card = next(i for i, b in enumerate(imp.t.battles) if b.id == "B1-07")
+    assert heuristics.battle_now(richer) > heuristics.battle_now(imp)
+
+
+def test_a_level_3_enemys_talent_costs_more_than_its_numbers() -> None:
+    """Level 3 enemies have Talents (regained Defense, a die turned, a blow softened): the same Speed,
+    Defense and Strength cost more Virtue against one of them than against an enemy without."""
+    s = battle_position(6, "B1-01")
+    act(s, "Claim a Battle 1 token")
+    plain = s.clone()
+    talented = s.clone()
+    talented.b_card = next(i for i, b in enumerate(s.t.battles) if b.id == "B3-07")
+    assert s.t.battles[talented.b_card].talent is not None and s.t.battles[plain.b_card].talent is None
+    cost_plain = heuristics.reward_value(s.t.battles[plain.b_card].reward) - heuristics.battle_now(plain)
+    cost_talented = heuristics.reward_value(s.t.battles[talented.b_card].reward) - heuristics.battle_now(talented)
+    assert cost_talented > cost_plain > 0
+
+
+def test_a_hero_holding_its_rings_is_drawn_step_by_step_to_the_fountain() -> None:
+    """The Nine Rings are won by gathering around the Fountain: once a Hero holds its 3 Rings, each
+    Step nearer counts (not only the last one onto a space beside it), so one step of lookahead walks
+    there."""
+    s = GAME.new_game(3, 4, {"future": "nine_rings"})
+    agents = [make_agent("greedy", bot_seed(4, seat, 0)) for seat in range(3)]
+    while not (s.phase == FUTURE and s.figure >= 0):
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+        assert not s.is_over
+    for h in range(3):
+        s.rings[h] = 3
+    mover = (s.cur + 1) % 3                 # not the Hero whose turn it is: no shaping for it
+    fx, fy = s.xy(s.figure)
+    spaces = [sp for t in s.placed if not s.flipped[t] for sp in range(4 * t, 4 * t + 4)
+              if s.kind(sp) != TREE and sp not in s.pos and s.token[sp] < 0]
+    far = {max(abs(s.xy(sp)[0] - fx), abs(s.xy(sp)[1] - fy)): sp for sp in spaces}
+    values = []
+    for d in (1, 3, 6):
+        placed = s.clone()
+        placed.pos[mover] = far[d]
+        values.append(heuristics.evaluate(placed, 0))
+    assert values[0] > values[1] > values[2]
+
+
+def path_of_initiation_future(seed: int = 4) -> Any:
+    s = GAME.new_game(3, seed, {"future": "path_of_initiation"})
+    agents = [make_agent("greedy", bot_seed(seed, seat, 0)) for seat in range(3)]
+    while not (s.phase == FUTURE and s.figure >= 0):
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+        assert not s.is_over
+    return s
+
+
+def reflector_token(s: Any, level: int) -> int:
+    return next(t for t in s.token if t >= FUTURE_PIECE and s.t.pieces[t - FUTURE_PIECE].id == f"reflector_{level}")
+
+
+def test_a_reflector_whose_head_is_won_is_not_sought_again() -> None:
+    """A second Reflector of Darkness of a level gives no second Head: for a Hero holding that Head
+    the token is worth less than for one who still needs it."""
+    s = path_of_initiation_future()
+    token = reflector_token(s, 1)
+    s.heads[0] = 0
+    needed = heuristics.token_value(s, 0, token)
+    s.heads[0] = 1
+    assert heuristics.token_value(s, 0, token) < needed
+
+
+def test_in_the_future_a_needed_head_is_worth_the_virtues_it_costs() -> None:
+    """In the Future the team's power weighs a third of what it weighs in the Past against the goal: a
+    strong Hero who needs its Level 3 Head seeks its reflection, though the fight costs Virtues."""
+    s = path_of_initiation_future()
+    token = reflector_token(s, 3)
+    s.heads[0] = 3
+    for v in range(6):
+        s.vir[v] = 10
+    s.vir[0] = 13
+    assert heuristics.token_value(s, 0, token) > 0

@@ -15,6 +15,7 @@ from typing import Any
 from ...engine import Rng, State
 from .state import FUTURE, NEIGHBOURS8, PAST, TTState, key
 from .tables import (
+    BAT1,
     BATTLE1,
     BATTLE2,
     BATTLE3,
@@ -39,6 +40,9 @@ PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartograph
                "reflector_2": 5.0, "reflector_3": 5.0, "elixir_1": 3.0, "elixir_2": 2.0, "elixir_3": 4.0}
 
 
+REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
+
+
 # what each band of Hope, Faith, Endeavor, Endurance and Mercy is worth besides its points
 BAND_WEIGHT = (0.0, 4.0, 3.0, 5.0, 4.5, 3.0)
 
@@ -54,32 +58,159 @@ def hero_power(s: TTState, h: int) -> float:
     return power + SPIRIT_VALUE[min(3, s.spirit[h])]
 
 
-def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float) -> float:
-    """What fighting an enemy of `defense` and `strength` to the end is worth to Hero h, roughly: the
-    reward, less the Virtue points it will cost, less a heavy price when a bad run of dice could cost
-    Spirit (the last point of Spirit is the team's life)."""
-    dice = s.vir[h * 6] + (s.t_love if h == s.cur else 0) + 1
-    hit = max(0.4, dice / 2)
-    rounds = max(1.0, defense / hit)
-    per_round = max(0.0, strength / 2 - 0.35 * s.tier(h, 1))
-    taken = per_round * rounds
-    bad = taken + 1.3 * math.sqrt(rounds * max(1, strength)) / 2
-    value = reward - 1.1 * taken
-    short = bad - s.virtue_total(h)
+# what a point gained from a reward is worth (in hero_power's units): a Virtue point, a Shevitsa (which
+# also brings Talents nearer), a Speed; an Artifact is worth ARTIFACT_VALUE of its level
+REWARD_VALUE = {"virtue_points": 1.0, "any_virtue": 1.0, "shevitsa": 1.6, "speed": 2.2}
+PAST_POWER, FUTURE_POWER, SHAPING = 40.0, 120.0, 40.0   # the power and shaping points a logit is worth
+VIRTUE_LOST = 1.5                      # what a Virtue point lost to an enemy's dice costs
+HOPELESS_ROUNDS = 8.0                  # a fight that takes more rounds of attack than this is not won
+TALENT_COST = 1.35                     # a Level 3 enemy's Talent (regained Defense, a die turned, a
+#                                        blow softened) costs about a third more Virtue (measured)
+
+
+def binomial_half(n: int) -> tuple[float, ...]:
+    """P(k positive faces) for k = 0..n of n dice, each positive half the time."""
+    row = [1.0]
+    for _ in range(n):
+        row = [0.5 * (a + b) for a, b in zip([0.0, *row], [*row, 0.0], strict=True)]
+    return tuple(row)
+
+
+_ROUNDS: dict[tuple[int, int, int], float] = {}
+
+
+def rounds_to_win(dice: int, defense: int, extra: int = 0) -> float:
+    """The expected number of rounds of attack that `dice` dice (plus `extra` damage a round) need to
+    bring `defense` to 0; infinity when they cannot hurt at all."""
+    if defense <= 0:
+        return 0.0
+    dice = max(0, min(dice, 26))
+    extra = max(0, extra)
+    if dice == 0 and extra == 0:
+        return math.inf
+    found = _ROUNDS.get((dice, defense, extra))
+    if found is not None:
+        return found
+    probs = binomial_half(dice)
+    stay = probs[0] if extra == 0 else 0.0
+    rounds = [0.0] * (defense + 1)
+    for d in range(1, defense + 1):
+        total = 1.0
+        for k, p in enumerate(probs):
+            hit = k + extra
+            if hit:
+                total += p * rounds[max(0, d - hit)]
+        rounds[d] = total / (1.0 - stay)
+    for d in range(1, defense + 1):
+        _ROUNDS[(dice, d, extra)] = rounds[d]
+    return rounds[defense]
+
+
+def reward_value(effects: Any) -> float:
+    """What a Battle card's reward is worth to the Hero who wins it."""
+    value = 0.0
+    for e in effects:
+        if e.do == "gain":
+            if e.what == "artifact":
+                value += ARTIFACT_VALUE[min(3, max(0, e.level))]
+            else:
+                value += REWARD_VALUE.get(e.what, 1.0) * max(1, e.n)
+        else:
+            value += 1.0
+    return value
+
+
+def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float, speed: int = -1,
+                  enemy_first: bool | None = None, talent: bool = False) -> float:
+    """What fighting an enemy of `defense`, `strength` and `speed` (-1: unknown) to the end is worth to
+    Hero h: the reward, less the Virtue points its dice will cost (the expected rounds of attack of the
+    Hero's Love dice and this turn's Bonus Love against the Defense, Hope's turns spent on the Hero's
+    own dice), less a heavy price when a bad run of dice could cost Spirit (the last point of Spirit is
+    the team's life). A fight the Hero cannot win in a few rounds is worth its loss. An enemy with a
+    `talent` costs more than its numbers say."""
+    current = h == s.cur
+    dice = s.vir[h * 6] + (s.t_love if current else 0)
+    turns = s.turns_left(h) if current else s.tier(h, 1)
+    extra = max(0, s.passive_sum(h, "attack_damage", when="every_round"))
+    rounds = rounds_to_win(dice, max(1, defense - turns), extra)
+    if enemy_first is None:
+        if speed < 0:
+            enemy_first_p = 0.5
+        else:
+            enemy_first_p = 0.0 if s.speed_now(h) + s.passive_sum(h, "initiative") > speed else 1.0
+    else:
+        enemy_first_p = 1.0 if enemy_first else 0.0
+    hits = strength / 2
+    spirit = min(3, s.spirit[h])
+    if rounds > HOPELESS_ROUNDS:
+        # the dice cannot finish it: the Hero pays Virtues until it flees for a Spirit
+        return -reward - 4.0 * hits - (45.0, 45.0, 30.0, 18.0)[spirit]
+    enemy_rounds = max(0.0, rounds - 1 + enemy_first_p)
+    taken = enemy_rounds * hits * (TALENT_COST if talent else 1.0)
+    spread = math.sqrt(enemy_rounds * strength / 4 + hits * hits * rounds)
+    bad = taken + 1.65 * spread
+    # the value is shaping, read at 1/40 of a logit; a Virtue point lost costs its share of the team's
+    # power, read at 1/40 in the Past and 1/120 in the Future (where the goal counts more)
+    value = reward - VIRTUE_LOST * taken * (PAST_POWER / FUTURE_POWER if s.phase == FUTURE else 1.0)
+    short = bad - s.virtue_total(h) + 2
     if short > 0:
-        value -= (90.0, 90.0, 30.0, 12.0)[min(3, s.spirit[h])] * min(1.5, short / 3 + 0.3)
+        value -= (90.0, 90.0, 30.0, 12.0)[spirit] * min(1.5, short / 3 + 0.3)
     return value
 
 
 def battle_now(s: TTState) -> float:
-    """The outlook of the battle in progress, for the Hero fighting it."""
+    """The outlook of the battle in progress, for the Hero fighting it: the real card, its Bonus cards
+    (already in its Speed, Defense and Strength) and its reward."""
     h = s.cur
     if h < 0:
         return 0.0
-    reward = 2.0 + 2.5 * s.b_level if s.b_kind == 1 else 8.0
     if s.b_kind >= 3:                      # the Crown of Evil's one-round fights
         return 0.0
-    return fight_outlook(s, h, max(0, s.b_def), s.b_str, reward)
+    reward = reward_value(s.t.battles[s.b_card].reward) if s.b_kind == 1 else 8.0
+    defense = max(0, s.b_def) + s.b_hturns
+    if defense <= 0:
+        return reward
+    talent = s.b_kind == 1 and s.t.battles[s.b_card].talent is not None
+    return fight_outlook(s, h, defense, s.b_str, reward, s.b_spd, enemy_first=s.b_next == 1, talent=talent)
+
+
+_BONUS_MEAN: dict[int, tuple[float, float, float]] = {}
+
+
+def enemy_bonus_mean(s: TTState) -> tuple[float, float, float]:
+    """What one Enemy Bonus card adds on average: (Speed, Defense, Strength)."""
+    found = _BONUS_MEAN.get(id(s.t))
+    if found is None:
+        add = [0.0, 0.0, 0.0]
+        cards = s.t.enemy_bonus
+        for card in cards:
+            for e in card.options[0]:
+                if e.do == "enemy_stat" and e.stat in ("speed", "defense", "strength"):
+                    add[("speed", "defense", "strength").index(e.stat)] += e.n
+                elif e.do == "turn_dice":
+                    add[1] += e.n
+        found = (add[0] / max(1, len(cards)), add[1] / max(1, len(cards)), add[2] / max(1, len(cards)))
+        _BONUS_MEAN[id(s.t)] = found
+    return found
+
+
+def battle_token_value(s: TTState, h: int, level: int) -> float:
+    """A Battle token of `level`: the outlook of the card it will draw when that card is known, else the
+    mean outlook over the cards still in its deck (with the Enemy Bonus cards a Level 2 enemy draws,
+    on average)."""
+    d = BAT1 + level - 1
+    cards = s.top[d][:1] or s.deck[d] or s.bottom[d][:1]
+    if not cards:
+        return 0.0
+    spd_add, def_add, str_add = enemy_bonus_mean(s)
+    battles = s.t.battles
+    total = 0.0
+    for c in cards:
+        b = battles[c]
+        total += fight_outlook(s, h, round(b.defense + b.bonus * def_add), round(b.strength + b.bonus * str_add),
+                               reward_value(b.reward), round(b.speed + b.bonus * spd_add),
+                               talent=b.talent is not None)
+    return total / len(cards)
 
 
 _DECK_STATS: dict[tuple[int, str], tuple[float, float, float]] = {}
@@ -104,6 +235,8 @@ def deck_stats(s: TTState, deck: str) -> tuple[float, float, float]:
 def piece_value(s: TTState, h: int, tok: int) -> float:
     piece = s.t.pieces[tok - FUTURE_PIECE]
     base = PIECE_VALUE.get(piece.id, 1.0)
+    if piece.id in REFLECTOR_LEVEL and s.heads[h] >> (REFLECTOR_LEVEL[piece.id] - 1) & 1:
+        base = 0.5                          # its Head is already won: a second one gives nothing
     draw = next((e.deck for e in piece.claim if e.do == "draw"), "")
     if not draw:
         return base
@@ -134,9 +267,7 @@ def token_value(s: TTState, h: int, tok: int) -> float:
     if tok == OFFERING:
         return 3.0
     if BATTLE1 <= tok < TREASURE1:
-        level = tok - BATTLE1 + 1
-        defense, strength = ((5, 2), (9, 3.5), (14, 5))[level - 1]
-        return fight_outlook(s, h, defense, int(strength), 2.0 + 2.5 * level)
+        return battle_token_value(s, h, tok - BATTLE1 + 1)
     level = tok - TREASURE1 + 1
     hope = s.tier(h, 1)
     return (2.5, 3.5, 2.0 + 3.0 * hope)[level - 1]
@@ -174,14 +305,19 @@ def future_progress(s: TTState) -> float:
     n = f.number
     figure = s.figure
     if n == 1:
-        rings = sum(min(3, r) for r in s.rings) / 9
-        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3 if rings >= 1 else 0.0
-        late = s.flips / f.clock.lose_at
-        return 0.75 * rings + 0.25 * near * rings - 0.1 * late * (1 - rings)
+        # each Hero's own Rings, and once it holds its 3, how near it stands to the Fountain (a
+        # gradient, so that one step of lookahead walks there)
+        need = f.goal.per_hero
+        total = 0.0
+        for h in range(3):
+            mine = min(need, s.rings[h]) / need
+            total += 0.6 * mine + (0.4 * gathered(s, h, figure) if mine >= 1 else 0.0)
+        rings = sum(min(need, r) for r in s.rings) / (3 * need)
+        return total / 3 - 0.1 * s.flips / f.clock.lose_at * (1 - rings)
     if n == 2:
         wow = min(1.0, s.wow / f.goal.team)
-        near = sum(1 for h in range(3) if figure >= 0 and s.adjacent8(s.pos[h], figure)) / 3
-        return 0.7 * wow + 0.3 * near * wow + 0.01 * len(s.placed)
+        near = sum(gathered(s, h, figure) for h in range(3)) / 3
+        return 0.7 * wow + 0.3 * near * (1.0 if wow >= 1 else 0.25 * wow) + 0.01 * len(s.placed)
     if n == 3:
         pieces = s.t.pieces
         pvs = sum(1 for tok in s.token if tok >= FUTURE_PIECE and pieces[tok - FUTURE_PIECE].id == "parallel_virtue")
@@ -189,10 +325,11 @@ def future_progress(s: TTState) -> float:
         return 0.5 * turned - 0.05 * pvs + 0.05 * sum(s.seeds)
     if n == 4:
         heads = sum(bin(x).count("1") for x in s.heads) / 9
-        throne = figure >> 2 if figure >= 0 else -1
-        around: set[int] = set(s.tile_neighbours(throne)) | {throne} if throne >= 0 else set()
-        close = sum(1 for h in range(3) if s.pos[h] >> 2 in around) / 3
-        return 0.75 * heads + 0.25 * close * heads - 0.1 * s.flips / f.clock.lose_at
+        total = 0.0
+        for h in range(3):
+            mine = bin(s.heads[h]).count("1") / 3
+            total += 0.75 * mine + (0.25 * gathered(s, h, figure, throne=True) if mine >= 1 else 0.0)
+        return total / 3 - 0.1 * s.flips / f.clock.lose_at * (1 - heads)
     if figure < 0:
         # the setup is unfinished: every further tile moved costs a Spirit, and the Vicinator's
         # Defense is only set once it stands on the Map
@@ -201,6 +338,44 @@ def future_progress(s: TTState) -> float:
     hurt = 1 - max(0, s.vici_def) / enemy.defense
     viruses = sum(1 for v in s.viruses if v >= 0) / max(1, len(s.viruses))
     return 0.8 * hurt - 0.1 * viruses + 0.1 * closeness(s, figure)
+
+
+def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
+    """How near Hero h stands to where the goal gathers the team, 0..1: 1 on a space around the
+    figure (`throne`: on the Throne's tile or a tile beside it), less a share for each Step further
+    (a walk around Trees, a flipped tile's space counting 2), so that each Step toward it counts."""
+    here = s.pos[h]
+    if figure < 0 or here < 0:
+        return 0.0
+    tile = figure >> 2
+    near = ({tile, *s.tile_neighbours(tile)} if throne else set())
+
+    def arrived(space: int) -> bool:
+        if space == figure:
+            return False
+        return space >> 2 in near if throne else s.adjacent8(space, figure)
+
+    if arrived(here):
+        return 1.0
+    # a walk by Steps (the cheapest first) to the nearest space where the Hero would stand gathered
+    cost = {here: 0}
+    frontier = [here]
+    for _ in range(24):
+        nxt = []
+        for space in frontier:
+            for d in range(4):
+                there = s.nb(space, d)
+                if there < 0 or s.kind(there) == TREE:
+                    continue
+                step = cost[space] + (2 if s.flipped[there >> 2] else 1)
+                if step < cost.get(there, 99):
+                    cost[there] = step
+                    nxt.append(there)
+        frontier = nxt
+        if not frontier:
+            break
+    best = min((c for space, c in cost.items() if arrived(space)), default=24)
+    return max(0.0, 0.9 - best / 25)
 
 
 def closeness(s: TTState, target: int) -> float:
@@ -265,11 +440,11 @@ def evaluate(state: State, seat: int) -> float:
         shaping += 6.0 * (crown_setup_value(s) - 9.0) if s.figure < 0 else 0.0
     if s.phase == FUTURE and s.future >= 0:
         progress = future_progress(s)
-        x = -2.2 + 4.5 * progress + (power - 150) / 120 + shaping / 40
+        x = -2.2 + 4.5 * progress + (power - 150) / FUTURE_POWER + shaping / SHAPING
     else:
         turns = min(s.turn_no, 30)
         expected = 72 + 2.5 * turns         # about what a team holds after that many Past turns
-        x = -0.6 + (power - expected) / 40 + shaping / 40
+        x = -0.6 + (power - expected) / PAST_POWER + shaping / SHAPING
     return 1.0 / (1.0 + math.exp(-x))
 
 
