@@ -42,22 +42,22 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "93545a5c6389c70f"
-HEURISTICS = "73a1e4ed19150266"
+CONTENT = "071265fb729784e0"
+HEURISTICS = "32e52878582b705f"
 DIGESTS: dict[str, str] = {
-    "random-1": "2aa03a3f78a87fa972cd9dc6f51365c3",
-    "random-2": "711772518b08e04a7051009e1258787c",
-    "random-3": "19e8c33d58ed83b9726d2839fc773b42",
-    "random-4": "64189f48df5b3a098fe3d401fe4c4b54",
-    "random-5": "cf89c87ea3890413330518d9a93823ae",
-    "random-6": "15ca4df96db45e1c55bcd76a2adf7a60",
-    "random-7": "09ece9ef9d8ad6e92207fefca4b54439",
-    "random-8": "4b1f67a2a4b8a5b5b8fb177210e8b207",
-    "random-9": "c0c42f37e85798910197bba949673982",
-    "random-10": "f6f918c99e0bfc34a1e627a8ccc19f76",
-    "chance-77": "1029328bbfbe7322c574546775336559",
-    "untracked-many": "d13e3013110055ecafddcd0b97ef1ed7",
-    "greedy-55": "274f61f7ad2c6a0960084944c67a5d31",
+    "random-1": "1e0b632a6a85754bdc83a5c80ac009e9",
+    "random-2": "00e68bfc09a3fdfa92713421e9ff120d",
+    "random-3": "88d3aace6dee14c7daed5aa564dc3488",
+    "random-4": "7a2f9877bae5d03079fccf9371bf41de",
+    "random-5": "8610692e459a617c4b6ce35668df9daa",
+    "random-6": "1b234e4a49dbcef0bf3f11acc4793349",
+    "random-7": "be1e62f4286b7572cf42d431f66b0b4a",
+    "random-8": "19aede5ff22829ec06b8b590e28813d6",
+    "random-9": "0eaeb6841e67f153a5ccfcf68279e88a",
+    "random-10": "619fe123be5ccc204bf5ac13495d0e5b",
+    "chance-77": "0a0c16390fbb57255b260c7a048239f6",
+    "untracked-many": "dd11fdb26015cbb427f91f78b903673f",
+    "greedy-55": "5a458ad9f0e2c97ec561c217078c1fd5",
 }
 
 
