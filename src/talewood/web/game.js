@@ -68,19 +68,30 @@ function connect(token) {
 }
 
 function choose() {
-  // show the human seat whose turn it is; otherwise keep what is on screen
+  // Show the human seat whose turn it is, otherwise keep what is on screen. Only the latest state
+  // counts: each seat's socket hears of a move in its own time, and one that has not heard yet still
+  // thinks it is to play.
+  const payloads = [...sockets.values()].map((e) => e.payload).filter(Boolean);
+  const latest = Math.max(-1, ...payloads.map((q) => q.version));
   let pick = null;
   for (const [token, entry] of sockets) {
     const p = entry.payload;
-    if (p && p.seat !== null && p.current_player === p.seat && !p.over) pick = token;
+    if (p && p.version === latest && p.seat !== null && p.current_player === p.seat && !p.over) pick = token;
   }
-  if (pick === null) pick = shownToken !== null && sockets.has(shownToken) ? shownToken : [...sockets.keys()][0];
+  if (pick === null) {
+    const now = payloads.find((q) => q.version === latest);
+    // the seat to play is one of ours whose news is on its way: keep the screen until it comes
+    if (now && !now.over && payloads.some((q) => q.seat === now.current_player && q.version < latest)) return;
+    pick = shownToken !== null && sockets.has(shownToken) ? shownToken : [...sockets.keys()][0];
+  }
   const p = sockets.get(pick).payload;
   if (!p) return;
   if (p.seat_noun) seatNoun = p.seat_noun;
   // the device changes hands only between people: one person's own seats follow each other freely
   const person = personOf.get(pick);
   if (people.length > 1 && p.seat !== null && person !== confirmedPerson && !p.over) {
+    // name every seat of that person: wait until each of their sockets has said which seat it is
+    if (people[person].some((t) => !(sockets.get(t) && sockets.get(t).payload))) return;
     shownToken = pick;
     window.talewood.lastVersion = p.version;
     hideSeat();
