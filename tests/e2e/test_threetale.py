@@ -81,7 +81,7 @@ def test_a_spectator_watches_three_bot_heroes(server: Server, browser: Any) -> N
     seen = page.evaluate("window.talewood.lastVersion")
     page.wait_for_function(f"window.talewood.lastVersion > {seen} + 20", timeout=60000)   # the game goes on
     assert page.locator("#board svg [data-action]").count() == 0 and page.locator("#actions button").count() == 0
-    assert "The Silver Deer" in page.inner_text("#board") or "Player 1" in page.inner_text("#board")
+    assert "The Silver Deer" in page.inner_text("#board") or "Hero 1" in page.inner_text("#board")
     page.close()
 
 

@@ -30,9 +30,9 @@ T = TypeVar("T")
 NO_EVENTS: Sequence[Event] = ()
 
 
-def seat_name(seat: int) -> str:
-    """How every game names a seat to people: Player 1, Player 2, …"""
-    return f"Player {seat + 1}"
+def seat_name(seat: int, noun: str = "Player") -> str:
+    """How every game names a seat to people: Player 1, Player 2, … (or its own `Game.seat_noun`)."""
+    return f"{noun} {seat + 1}"
 
 
 @dataclass

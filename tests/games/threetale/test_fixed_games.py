@@ -45,19 +45,19 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 CONTENT = "071265fb729784e0"
 HEURISTICS = "32e52878582b705f"
 DIGESTS: dict[str, str] = {
-    "random-1": "1e0b632a6a85754bdc83a5c80ac009e9",
-    "random-2": "00e68bfc09a3fdfa92713421e9ff120d",
-    "random-3": "88d3aace6dee14c7daed5aa564dc3488",
-    "random-4": "7a2f9877bae5d03079fccf9371bf41de",
-    "random-5": "8610692e459a617c4b6ce35668df9daa",
-    "random-6": "1b234e4a49dbcef0bf3f11acc4793349",
-    "random-7": "be1e62f4286b7572cf42d431f66b0b4a",
-    "random-8": "19aede5ff22829ec06b8b590e28813d6",
-    "random-9": "0eaeb6841e67f153a5ccfcf68279e88a",
-    "random-10": "619fe123be5ccc204bf5ac13495d0e5b",
-    "chance-77": "0a0c16390fbb57255b260c7a048239f6",
+    "random-1": "5b611bdfdd2aa0f44f7397bb3b406cf9",
+    "random-2": "5f136a7aefb49857b1e2a2711d5b82b4",
+    "random-3": "03ea64a0b92f750080b32dfb27814d1e",
+    "random-4": "e45fff108e0c626028750bdb36a26653",
+    "random-5": "945f4da685087e3ecd245e961b0162f9",
+    "random-6": "5ae0b7b5e6a7ead80d7dae00e832d2ac",
+    "random-7": "4a59d15a68efcb8b7bc19f4bfc25f2ba",
+    "random-8": "6e56c115bffed24f803ae3e952e79725",
+    "random-9": "8205f07034843e46491df98c5ad53536",
+    "random-10": "58326bc632902516f5fcd300dd2f9efb",
+    "chance-77": "81688aecec25d3a62e9f4ed59e84d0f5",
     "untracked-many": "dd11fdb26015cbb427f91f78b903673f",
-    "greedy-55": "5a458ad9f0e2c97ec561c217078c1fd5",
+    "greedy-55": "67d1d9637db5295f1c376100c11c2b80",
 }
 
 

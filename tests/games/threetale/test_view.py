@@ -20,10 +20,10 @@ def test_the_view_speaks_the_common_vocabulary_and_names_heroes() -> None:
     view = s.view(1)
     assert all(k in view for k in VOCABULARY)
     assert view["game"] == "threetale" and view["players"] == 3 and len(view["player_states"]) == 3
-    assert view["decision"]["kind"] == "PickHero" and view["prompt"].startswith("Player 1: choose your Hero")
+    assert view["decision"]["kind"] == "PickHero" and view["prompt"].startswith("Hero 1: choose your Hero")
     act(s, "Play Sun and Moon")
     assert s.view(None)["player_states"][0]["name"] == "Sun and Moon"
-    assert s.prompt().startswith("Player 2")
+    assert s.prompt().startswith("Hero 2")
     json.dumps(view)
 
 

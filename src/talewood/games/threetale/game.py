@@ -16,7 +16,7 @@ from . import rulings
 from .content import DIFFICULTIES, load_content
 from .setup import ChooseOrder, PickHero, take_hero
 from .state import PAST, SETUP, Config, TTState
-from .tables import Tables, build_tables
+from .tables import SEAT_NOUN, Tables, build_tables
 
 SEATS = 3
 
@@ -27,7 +27,7 @@ class ThreeTaleGame(Game):
     min_players = SEATS
     max_players = SEATS
     cooperative = True
-    seat_noun = "Hero"
+    seat_noun = SEAT_NOUN
 
     def __init__(self) -> None:
         self._tables: dict[str, Tables] = {}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine import decision
+from ...engine import decision, seat_name
+from .tables import SEAT_NOUN
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -37,7 +38,7 @@ class PickHero(NamedTuple):
     def apply(self, s: TTState, action: int) -> None:
         take_hero(s, self.seat, action - s.t.ids.pick_hero)
         if s.log is not None:
-            s.emit("hero", f"Player {self.seat + 1} plays {s.name(self.seat)}")
+            s.emit("hero", f"{seat_name(self.seat, SEAT_NOUN)} plays {s.name(self.seat)}")
 
 
 @decision

@@ -30,6 +30,7 @@ from .tables import (
     HOPE,
     OFFERING,
     PORTAL,
+    SEAT_NOUN,
     TREE,
     VIRTUE_NAMES,
     Profile,
@@ -405,9 +406,9 @@ class TTState(State):
         return self.t.c.heroes[self.hero[seat]]
 
     def name(self, seat: int) -> str:
-        """A Hero by name (a seat before it picked one: Player n)."""
+        """A Hero by name (a seat before it picked one: Hero n)."""
         h = self.hero[seat] if 0 <= seat < len(self.hero) else -1
-        return self.t.c.heroes[h].name if h >= 0 else seat_name(seat)
+        return self.t.c.heroes[h].name if h >= 0 else seat_name(seat, SEAT_NOUN)
 
     def tile_name(self, t: int) -> str:
         return self.t.c.tiles[t].name
@@ -420,7 +421,8 @@ class TTState(State):
             return "the game is over"
         top = self.stack[-1]
         seat = top.seat
-        who = f"{self.name(seat)} ({seat_name(seat)})" if self.hero[seat] >= 0 else seat_name(seat)
+        label = seat_name(seat, SEAT_NOUN)
+        who = f"{self.name(seat)} ({label})" if self.hero[seat] >= 0 else label
         return f"{who}: {top.prompt(self)}"
 
     def describe(self, action: int) -> str:

@@ -27,6 +27,8 @@ from .content import (
     walk,
 )
 
+SEAT_NOUN = "Hero"   # the seats are the Heroes: people see Hero 1, Hero 2, Hero 3 (the lobby too)
+
 # a space's printed kind (content.SPACE_KINDS order) and the dark side of a flipped tile
 TREE, ALTAR, PORTAL, WHITE, RED, BLACK = 0, 1, 2, 3, 4, 5
 BATTLE1, BATTLE2, BATTLE3, TREASURE1, TREASURE2, TREASURE3, QUEST, EMPTY = 6, 7, 8, 9, 10, 11, 12, 13

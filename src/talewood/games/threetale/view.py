@@ -15,7 +15,7 @@ from .actions import CORNERS
 from .content import SPACE_KINDS, VIRTUES
 from .scoring import score_sheet
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
-from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES
+from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES
 
 PHASES = {SETUP: "prophecy", PAST: "past", PRESENT: "present", FUTURE: "future"}
 DECK_NAMES = ("Level 1 Artifacts", "Level 2 Artifacts", "Level 3 Artifacts", "Level 1 Battle cards",
@@ -56,7 +56,8 @@ def future_card_json(s: TTState, card: int) -> dict[str, Any]:
 
 def hero_json(s: TTState, seat: int) -> dict[str, Any]:
     h = s.hero[seat]
-    entry: dict[str, Any] = {"seat": seat, "player": seat_name(seat), "hero": None, "name": seat_name(seat)}
+    seat_label = seat_name(seat, SEAT_NOUN)
+    entry: dict[str, Any] = {"seat": seat, "player": seat_label, "hero": None, "name": seat_label}
     if h < 0:
         return entry
     hero = s.t.c.heroes[h]
