@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from talewood.engine import Game, Result, Rng, State, TalewoodError, chance, decision
+from talewood.engine import Game, ObservationSpec, Result, Rng, State, TalewoodError, chance, decision
 from tests.games import contract
 from tests.games.lanterns import game as lanterns
 from tests.games.lanterns.game import LanternsGame, LanternsState
@@ -111,6 +111,7 @@ BROKEN: dict[Callable[[Game], None], Callable[[], Game]] = {
             LanternsState.determinize(self, seat, rng))}),
     contract.check_encoding_is_a_function_of_the_view: lambda: broken(
         encode=lambda self, state, seat: [*LanternsGame.encode(self, state, seat)[:-1], float(sum(state.hands))]),
+    contract.check_kept_observations_follow_the_game: lambda: broken(observation_spec=_spec_written_once),
     contract.check_events_for_a_seat_hold_no_one_elses_private_events: lambda: broken({
         "events_for": lambda self, seat: list(self.log or ())}),
     contract.check_undo_never_crosses_hidden_information: lambda: broken({"advance": _no_wind_peek}),
@@ -121,6 +122,24 @@ BROKEN: dict[Callable[[Game], None], Callable[[], Game]] = {
     contract.check_records_replay_to_the_same_state: lambda: broken({
         "hash_key": lambda self: (*LanternsState.hash_key(self), next(_counter))}),
 }
+
+
+def _spec_written_once(self: LanternsGame, players: int, options: Any) -> ObservationSpec:
+    """Twin Lanterns' spec with an updater that writes its buffer the first time only."""
+    spec = LanternsGame.observation_spec(self, players, options)
+
+    def updater() -> Callable[[State, int, Any], None]:
+        written = []
+
+        def update(state: State, seat: int, out: Any) -> None:
+            if not written:
+                spec.write(state, seat, out)
+                written.append(True)
+
+        return update
+
+    spec.updater = updater
+    return spec
 
 
 def _unsorted_determinize(self: LanternsState, seat: int, rng: Rng) -> LanternsState:

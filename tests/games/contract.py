@@ -272,6 +272,29 @@ def check_encoding_is_a_function_of_the_view(game: Game) -> None:
         assert set(mask) <= {0, 1}
 
 
+def check_kept_observations_follow_the_game(game: Game) -> None:
+    """A buffer kept by the spec's updater (what the learning environments hand out) equals a fresh
+    encoding whenever its seat looks: seats look at random moments, so an updater must follow any
+    number of steps at once, and on into the next game (a new deal) without being told."""
+    rng = Rng(43)
+    for n in counts(game):
+        spec = game.observation_spec(n, game.parse_options({}, n))
+        kept = [(spec.follow(), spec.buffer()) for _ in range(n)]
+        for seed in (3, 4):
+            state = game.new_game(n, seed)
+            steps = 0
+            while not state.is_over and steps < 400:
+                for seat, (update, out) in enumerate(kept):
+                    if rng.below(3) == 0 or state.current_player == seat:
+                        update(state, seat, out)
+                        assert out.tolist() == game.encode(state, seat), (
+                            f"seat {seat + 1}'s kept observation is not the encoding after {steps} steps "
+                            f"of game {seed} ({n} players): {state.prompt()}")
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+                steps += 1
+
+
 def check_events_for_a_seat_hold_no_one_elses_private_events(game: Game) -> None:
     state = game.new_game(game.max_players, 6)
     random_play(state, Rng(6))
@@ -432,6 +455,7 @@ CHECKS = [
     check_determinize_depends_only_on_what_the_seat_sees,
     check_determinize_leaves_the_original_alone,
     check_encoding_is_a_function_of_the_view,
+    check_kept_observations_follow_the_game,
     check_events_for_a_seat_hold_no_one_elses_private_events,
     check_undo_never_crosses_hidden_information,
     check_legal_actions_have_distinct_labels,

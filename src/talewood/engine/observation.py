@@ -8,6 +8,12 @@ The fast path: a spec may carry a `writer`, a function that fills a zeroed buffe
 (`array("d")`, which numpy reads without a copy) in place. Learning environments keep one buffer per
 table and call `write` every step; `Game.encode` is the same writer's output as a list
 (`ObservationSpec.encode`), so the two never disagree.
+
+The faster path: a spec may also carry an `updater`, a factory of updaters. An updater keeps one
+buffer up to date for one seat: it remembers what it last wrote there (never the state it last saw,
+so any later position of any game of the same spec may follow) and rewrites only the numbers whose
+inputs changed. A game writes its encoding once, as an updater, and lets its writer be a fresh
+updater on a zeroed buffer; the contract tests check that a kept buffer always equals a fresh one.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ if TYPE_CHECKING:
 
 # fills a zeroed buffer of the spec's size with what `seat` sees of the state
 Writer = Callable[["State", int, "array[float]"], None]
+# brings a buffer it alone writes (zeroed when the updater was made) up to what `seat` sees of the state
+Update = Callable[["State", int, "array[float]"], None]
 
 
 @dataclass(frozen=True)
@@ -41,9 +49,10 @@ class Segment:
 class ObservationSpec:
     """The segments of an observation, in order; `offset(name)` is where a segment starts."""
 
-    __slots__ = ("_offsets", "_zeros", "segments", "size", "writer")
+    __slots__ = ("_offsets", "_zeros", "segments", "size", "updater", "writer")
 
-    def __init__(self, segments: Sequence[Segment], writer: Writer | None = None) -> None:
+    def __init__(self, segments: Sequence[Segment], writer: Writer | None = None,
+                 updater: Callable[[], Update] | None = None) -> None:
         self.segments = tuple(segments)
         self._offsets: dict[str, int] = {}
         at = 0
@@ -54,6 +63,7 @@ class ObservationSpec:
             at += segment.size
         self.size = at
         self.writer = writer
+        self.updater = updater
         self._zeros = array("d", bytes(8 * at))
 
     @property
@@ -81,6 +91,19 @@ class ObservationSpec:
             self.writer(state, seat, out)
         else:
             out[:] = array("d", state.game.encode(state, seat))
+
+    def follow(self) -> Update:
+        """An updater for one buffer made by `buffer` (see the module): the spec's own, or else one
+        that clears the buffer and writes it whole each time."""
+        if self.updater is not None:
+            return self.updater()
+        zeros, write = self._zeros, self.write
+
+        def rewrite(state: State, seat: int, out: array[float]) -> None:
+            out[:] = zeros
+            write(state, seat, out)
+
+        return rewrite
 
     def encode(self, state: State, seat: int) -> list[float]:
         """The writer's encoding as a list of numbers (what `Game.encode` returns)."""

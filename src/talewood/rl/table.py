@@ -3,9 +3,10 @@ the observations, the action mask and the rewards. The PettingZoo, Gymnasium and
 are thin layers over this class (and over the engine), so they agree on everything by construction.
 
 The hot path (`apply`, `play_bots`, `mask`, `observation`) does no deep copy and allocates at most one
-small mask array per decision; the game's encoder writes an observation into one buffer kept by the
-table, and each call hands out a fresh float32 copy of it (the environment never changes an array it
-gave away: replay buffers may keep them).
+small mask array per decision; the game's encoder keeps one buffer per seat up to date (rewriting only
+what changed since that seat last looked, where the game's observation spec has an updater), and each
+call hands out a fresh float32 copy of it (the environment never changes an array it gave away:
+replay buffers may keep them).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 
 from ..agents import Agent, bot_seed, make_agent
 from ..engine import Game, IllegalAction, InvalidOption, OptionValue, Result, Rng, State, seat_name
+from ..engine.observation import Update
 from ..games import game_module, load
 
 AGENT = "agent"           # the kind of a seat played by the learner (every other kind is a bot)
@@ -95,8 +97,8 @@ class Table:
         self.spec = self.game.observation_spec(players, self.options)
         self.num_actions = len(self.game.action_space)
         self.max_decisions = self.game.max_decisions(players, self.options)
-        self._obs = self.spec.buffer()                          # the encoder writes here...
-        self._obs_view = np.frombuffer(self._obs, dtype=np.float64)   # ...and numpy reads it, no copy
+        # per seat: the buffer the game's updater keeps, and numpy's view of it (no copy)
+        self._seen: list[tuple[Update, np.ndarray, Any] | None] = [None] * players
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._mask = self.no_mask
@@ -165,9 +167,13 @@ class Table:
     # -- what a seat sees ----------------------------------------------------------------------
     def observation(self, seat: int) -> np.ndarray:
         """The game's encoding of what `seat` sees, as a fresh float32 array (`Game.encode`'s numbers)."""
-        self._obs_view.fill(0.0)
-        self.spec.write(self.state, seat, self._obs)
-        return self._obs_view.astype(np.float32)
+        seen = self._seen[seat]
+        if seen is None:
+            buffer = self.spec.buffer()
+            seen = self._seen[seat] = (self.spec.follow(), np.frombuffer(buffer, dtype=np.float64), buffer)
+        update, numbers, buffer = seen
+        update(self.state, seat, buffer)
+        return numbers.astype(np.float32)
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """int8 over the whole action space: 1 for each legal action of the pending decision (all 0
