@@ -2,7 +2,7 @@
 its raw engine's decisions per second, beside PettingZoo's classic connect_four and texas_holdem.
 
     pip install -e '.[rl]' rlcard pygame-ce     # the classic PettingZoo games need these
-    python benchmarks/rl_speed.py [--seconds 2] [--runs 3] [--players 2 4] [--json] [--wall]
+    python benchmarks/rl_speed.py [--seconds 2] [--runs 3] [--games spirits trial] [--players 2 4] [--json] [--wall]
 
 Every loop plays uniformly random legal moves to the end of each game and starts the next:
 - engine: `legal_actions()` and `apply()` on an untracked state (what `talewood bench` counts);
@@ -117,6 +117,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", nargs="+", default=None, help="the Talewood games to measure (default: all)")
+    parser.add_argument("--classic", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure PettingZoo's connect_four and texas_holdem (default: yes)")
     parser.add_argument("--players", type=int, nargs="+", default=None,
                         help="player counts (default: each game's smallest of 2 or more, and its largest)")
     parser.add_argument("--json", action="store_true")
@@ -130,7 +133,7 @@ def main() -> None:
     from talewood.rl import env
 
     loops: dict[tuple[str, str], Callable[[float], float]] = {}
-    for game_id in available():
+    for game_id in args.games or available():
         game = load(game_id)
         counts = args.players or sorted({max(2, game.min_players), game.max_players})
         for players in counts:
@@ -142,6 +145,8 @@ def main() -> None:
             loops[(key, "aec_mask")] = aec_loop(lambda g=game_id, p=players: env(g, p), observe=False)
             loops[(key, "aec_observed")] = aec_loop(lambda g=game_id, p=players: env(g, p), observe=True)
     try:
+        if not args.classic:
+            raise ImportError("--no-classic")
         from pettingzoo.classic import connect_four_v3, texas_holdem_v4
 
         for name, module in (("connect_four_v3", connect_four_v3), ("texas_holdem_v4", texas_holdem_v4)):
