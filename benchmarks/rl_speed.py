@@ -23,8 +23,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 CLOCK = time.process_time
 
 
@@ -104,7 +102,7 @@ def aec_loop(make: Callable[[], Any], observe: bool) -> Callable[[float], float]
                     mask = env.action_mask(agent) if hasattr(env, "action_mask") else info.get("action_mask")
                     if mask is None:   # the classic games keep the mask in the observation only
                         mask = env.observe(agent)["action_mask"]
-                legal = np.flatnonzero(mask)
+                legal = mask.nonzero()[0]    # numpy's own (np.flatnonzero adds 2 µs of Python)
                 env.step(int(legal[rng.below(len(legal))]))
                 n += 1
         env.close()

@@ -93,3 +93,21 @@ def test_a_writer_is_what_encode_returns() -> None:
     assert spec.encode(object(), 0) == [1.0, 0.0, 0.0, 0.0]  # type: ignore[arg-type]
     assert calls == [2, 0]
     assert all(type(x) is float for x in spec.encode(object(), 1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kept", [2, 4096])
+def test_the_mask_marks_exactly_the_legal_actions_of_each_decision(kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Masks are shared by decisions with the same legal actions, and the store starts again when it is
+    full: at every decision of whole games the mask is still exactly the legal actions."""
+    monkeypatch.setattr("talewood.rl.table.MASKS_KEPT", kept)
+    table = Table("spirits", 3)
+    rng = Rng(5)
+    for seed in (1, 2):
+        table.reset(seed)
+        while not table.over:
+            legal = table.state.legal_actions()
+            mask = table.mask(table.state.current_player)
+            assert np.flatnonzero(mask).tolist() == legal
+            assert not mask.flags.writeable
+            table.apply(legal[rng.below(len(legal))])
+    assert 0 < len(table._masks) <= kept
