@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from talewood.engine import Rng
 from talewood.games import available, load, register, unregister
 from talewood.rl.configs import configurations, label
 
@@ -110,3 +111,23 @@ def test_talewood_bots_play_in_openspiel_evaluations() -> None:
         assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
         wins += returns[1] == 1.0
     assert wins >= 4, "the greedy bot beats a uniformly random player most of the time"
+
+
+def test_one_observer_follows_states_that_jump_about() -> None:
+    """An observer keeps one buffer per player up to date (the game's updater): asked about positions
+    out of order, of two different games, it still gives each position's own encoding."""
+    tw_openspiel.register(["spirits"])
+    game = pyspiel.load_game("talewood_spirits", {"players": 3, "seed": 8})
+    observer = game.make_py_observer()
+    positions = []
+    for _ in range(2):
+        state = game.new_initial_state()
+        for _ in range(40):
+            positions.append(state.clone())
+            state.apply_action(state.legal_actions()[len(positions) % len(state.legal_actions())])
+    rng = Rng(3)
+    for _ in range(120):
+        state = positions[rng.below(len(positions))]
+        player = rng.below(3)
+        observer.set_from(state, player)
+        assert observer.tensor.tolist() == pytest.approx(state.engine.game.encode(state.engine, player))

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ import pyspiel
 
 from ..agents import make_agent
 from ..engine import Game, Rng, State
+from ..engine.observation import Update
 from ..engine.stack import CHANCES
 from ..games import available, load
 from .table import win_rewards
@@ -218,13 +220,17 @@ class Observer:
         self.spec = game.spec
         self.tensor = np.zeros(game.spec.size, np.float32)
         self.dict = {"observation": self.tensor}
-        self._buffer = game.spec.buffer()                                 # the encoder writes here
-        self._numbers = np.frombuffer(self._buffer, dtype=np.float64)     # and numpy reads it, no copy
+        # per player: the game's updater, the buffer it keeps and numpy's view of it (no copy)
+        self._seen: dict[int, tuple[Update, array[float], np.ndarray]] = {}
 
     def set_from(self, state: TalewoodOpenSpielState, player: int) -> None:
-        self._numbers.fill(0.0)
-        self.spec.write(state.engine, player, self._buffer)
-        self.tensor[:] = self._numbers
+        seen = self._seen.get(player)
+        if seen is None:
+            buffer = self.spec.buffer()
+            seen = self._seen[player] = (self.spec.follow(), buffer, np.frombuffer(buffer, dtype=np.float64))
+        update, buffer, numbers = seen
+        update(state.engine, player, buffer)
+        self.tensor[:] = numbers
 
     def string_from(self, state: TalewoodOpenSpielState, player: int) -> str:
         return json.dumps(state.engine.view(player), sort_keys=True, separators=(",", ":"))
