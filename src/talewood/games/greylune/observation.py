@@ -14,11 +14,14 @@ are not 0; the fields of each kind of pending decision are looked up once, not p
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from itertools import repeat
+from operator import itemgetter, truediv
+from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment, State
-from ...engine.observation import Writer
-from .actions import NGAPS, SLOT_GAPS
+from ...engine.observation import Update
+from .actions import GAPS, NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
 from .board import NO_CARD, SEASONS, YEARS
 from .content import MAG
@@ -81,7 +84,8 @@ def observation_spec(game: GreyluneGame, players: int) -> ObservationSpec:
         Segment("decision_numbers", (len(NUMBERS),),
                 "the decision's numbers: " + ", ".join(f"{name} /{scale}" for name, scale in NUMBERS)),
     ])
-    spec.writer = _writer(game, spec)
+    spec.updater = updater = _updater(game, spec)
+    spec.writer = lambda state, seat, out: updater()(state, seat, out)
     return spec
 
 
@@ -113,7 +117,10 @@ def _decision_fields(spec: ObservationSpec, ncards: int) -> dict[type, tuple[tup
     return kinds
 
 
-def _writer(game: GreyluneGame, spec: ObservationSpec) -> Writer:
+def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
+    """The spec's factory of updaters (engine/observation.py). Each part of the vector keeps a snapshot
+    of what it was last written from and is rewritten only when that differs; the parts per seat (its
+    row, its cards, its stories, its Income tokens) and per Village slot are rewritten one by one."""
     c = game.content
     ncards = len(c.cards)
     nenc = len(c.encounters) - 1
@@ -128,117 +135,256 @@ def _writer(game: GreyluneGame, spec: ObservationSpec) -> Writer:
     kinds = {kind: i for i, kind in enumerate(DECISIONS)}
     fields_of = _decision_fields(spec, ncards)
     special = spec.offset("decision_source") + ncards
+    # zeros to clear a part with (slice assignment: a copy of bytes)
+    zeros = spec.buffer()
+    no_event, no_event_villagers = zeros[:event_villagers - event], zeros[:SEATS]   # the Event and Festival
+    no_quests, no_track, no_decks = zeros[:seats_at - quests], zeros[:nenc], zeros[:decision - decks]
+    no_slot = zeros[:slot_width]
+    no_cards, no_stories, no_income = zeros[:ncards * 2], zeros[:nenc * 2], zeros[:nincome]
+    no_decision = zeros[decision:]
 
-    def write(state: State, seat: int, out: array[float]) -> None:
-        s: GreyluneState = state  # type: ignore[assignment]
-        n = s.players
-        slot_of = [(p - seat) % n for p in range(n)]
-        out[year + s.year - 1] = 1.0
-        grid, seals, gapv = s.grid, s.seals, s.gapv
-        in_gap = [gapv[b] + gapv[b + 1] + gapv[b + 2] + gapv[b + 3] for b in range(0, NGAPS * 4, 4)]
-        for slot in range(9):
-            card = grid[slot]
-            if card != NO_CARD:
-                o = village + slot * slot_width
-                out[o + card] = 1.0
-                o += ncards
-                for v in seals[slot]:
-                    out[o + v - 1] += 1 / 3
-                out[o + 3] = sum([in_gap[g] for g in SLOT_GAPS[slot]]) / 8     # around(slot)
-        for g in range(NGAPS):
-            if in_gap[g]:
-                o = gaps + g * SEATS
-                b = g * 4
+    # a seat's row, column by column (present, to act and first player apart): the columns that are the
+    # state's numbers per seat, scaled; then the columns coded as a few numbers (one-hots, bits)
+    scaled = ((6, 20), (7, 50), (8, 5), (9, 5), (16, 7), (17, 7), (18, 7), (19, 7), (20, 7), (21, 7), (29, 8))
+    seasons_hot = {v: array("d", [float(v == k) for k in range(len(SEASONS))]) for v in range(len(SEASONS))}
+    spaces_hot = {v: array("d", [float(v == k) for k in range(6)]) for v in range(6)}
+    no_season, no_space = zeros[:len(SEASONS)], zeros[:6]
+    bits = [array("d", [float(v & 1), float((v >> 1) & 1), float((v >> 2) & 1)]) for v in range(8)]
+    coded: tuple[tuple[int, int, Callable[[int], array[float]]], ...] = (
+        (3, len(SEASONS), lambda v: seasons_hot.get(v, no_season)),   # the season, one-hot
+        (10, 6, lambda v: spaces_hot.get(v, no_space)),               # the Adventurer's space, one-hot
+        (22, 1, lambda v: array("d", [float(v)])),                    # the Event used
+        (23, 3, lambda v: bits[v & 7]),                               # Bonus tokens left
+        (26, 3, lambda v: bits[(v >> 3) & 7]))                        # Quests done on spaces 3, 4, 5
+
+    def write_decision(out: array[float], top: Any, slot_of: list[int]) -> None:
+        kind = type(top)
+        out[decision + kinds[kind]] = 1.0
+        out[decision_seat + slot_of[top.seat]] = 1.0
+        for i, how, o, scale in fields_of[kind]:
+            value = top[i]
+            if how == 0:
+                out[o + value] = 1.0
+            elif how == 1:
+                out[o] = float(value) / scale
+            elif how == 2:
+                out[o] = float(value == MAG)
+            else:
+                out[special if value == SPECIAL_SOURCE else o + value] = 1.0
+
+    def make() -> Update:
+        # what each part was last written from; None (or a list of None) for not written yet
+        order: tuple[int, int] | None = None              # (seat, players): the order of the seats
+        slot_of: list[int] = []
+        in_order: Callable[[list[int]], tuple[int, ...]] = tuple   # a list per seat in the order from me
+        column_at: list[slice] = []                        # per scaled column: its numbers, seat by seat
+        year_at = acting_at = first_at = -1
+        gapv_w = b""                                        # gapv as bytes (counts of Villagers < 256)
+        in_village: list[int] = []                         # per seat: its Villagers in the Village
+        around: list[int] = []                             # per slot: the Villagers around it
+        grid_w: list[Any] = []
+        seals_w: list[Any] = []
+        event_w: tuple[int, list[int]] | None = None
+        on_event_w: list[int] | None = None
+        board_w: list[int] | None = None
+        quests_w: tuple[list[int], list[int]] | None = None
+        limits: list[int] = []                             # per seat: its Item limit
+        row_at: list[int] = []                             # per seat: where its row starts
+        scaled_w: list[Any] = []
+        coded_w: list[Any] = []
+        items_w: list[Any] = []
+        comps_w: list[Any] = []
+        exh_w: list[Any] = []
+        untold_w: list[Any] = []
+        told_w: list[Any] = []
+        income_w: list[Any] = []
+        decks_w: tuple[int, int, int, int, list[int]] | None = None
+        top_w: tuple[type, Any] | None = None
+
+        def update(state: State, seat: int, out: array[float]) -> None:
+            nonlocal order, slot_of, in_order, column_at, year_at, acting_at, first_at, gapv_w, in_village, around
+            nonlocal grid_w, seals_w, event_w, on_event_w, board_w, quests_w, limits, row_at, items_w, comps_w
+            nonlocal exh_w, untold_w, told_w, income_w, decks_w, top_w, scaled_w, coded_w
+            s: GreyluneState = state  # type: ignore[assignment]
+            n = s.players
+            if order != (seat, n):                          # first look, or another seat's order: all again
+                if order is not None:
+                    out[:] = zeros
+                order = (seat, n)
+                slot_of = [(p - seat) % n for p in range(n)]
+                in_order = itemgetter(*[(k + seat) % n for k in range(n)])
+                column_at = [slice(seats_at + col, seats_at + (n - 1) * SEAT_WIDTH + col + 1, SEAT_WIDTH)
+                             for col, _ in scaled]
+                year_at = acting_at = first_at = -1
+                gapv_w, in_village, around = bytes(NGAPS * 4), [0] * n, [0] * 9   # as the zeroed buffer
+                event_w = on_event_w = board_w = quests_w = decks_w = top_w = None
+                grid_w, seals_w = [None] * 9, [None] * 9
+                items_w, comps_w, exh_w = [None] * n, [None] * n, [None] * n
+                scaled_w, coded_w = [None] * len(scaled), [None] * len(coded)
+                row_at = [seats_at + slot_of[p] * SEAT_WIDTH for p in range(n)]
+                untold_w, told_w, income_w = [None] * n, [None] * n, [None] * n
+                for k in range(n):
+                    out[seats_at + k * SEAT_WIDTH] = 1.0    # present
+            if s.year != year_at:
+                if year_at >= 0:
+                    out[year + year_at - 1] = 0.0
+                year_at = s.year
+                out[year + year_at - 1] = 1.0
+
+            grid, seals = s.grid, s.seals
+            gapv = s.gapv
+            now = bytes(gapv)
+            if now != gapv_w:
+                # the Villagers that moved: the bytes that differ, found from the lowest bit of the XOR
+                moved = int.from_bytes(now, "little") ^ int.from_bytes(gapv_w, "little")
+                while moved:
+                    b = ((moved & -moved).bit_length() - 1) >> 3
+                    moved &= ~(0xFF << (b << 3))
+                    g, p = b >> 2, b & 3
+                    v = gapv[b]
+                    change = v - gapv_w[b]
+                    out[gaps + g * SEATS + slot_of[p]] = v / 3
+                    in_village[p] += change
+                    for slot in GAPS[g]:
+                        around[slot] += change
+                        if grid[slot] != NO_CARD:
+                            out[village + slot * slot_width + ncards + 3] = around[slot] / 8
+                gapv_w = now
+            if grid != grid_w or seals != seals_w:
+                for slot in range(9):
+                    card = grid[slot]
+                    if card != grid_w[slot] or seals[slot] != seals_w[slot]:
+                        o = village + slot * slot_width
+                        out[o:o + slot_width] = no_slot
+                        if card != NO_CARD:
+                            out[o + card] = 1.0
+                            o += ncards
+                            for v in seals[slot]:
+                                out[o + v - 1] += 1 / 3
+                            out[o + 3] = around[slot] / 8
+                grid_w, seals_w = grid[:], seals[:]
+
+            if (s.event_current, s.festival) != event_w:
+                out[event:event_villagers] = no_event
+                if s.event_current >= 0:
+                    out[event + s.event_current] = 1.0
+                    for k, taker in enumerate(s.festival):
+                        out[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
+                event_w = (s.event_current, s.festival[:])
+            on_event = s.on_event
+            if on_event != on_event_w:
+                out[event_villagers:event_villagers + SEATS] = no_event_villagers
                 for p in range(n):
-                    v = gapv[b + p]
-                    if v:
-                        out[o + slot_of[p]] = v / 3
-        if s.event_current >= 0:
-            out[event + s.event_current] = 1.0
-            for k, taker in enumerate(s.festival):
-                out[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
-        on_event = s.on_event
-        for p in range(n):
-            if on_event[p]:
-                out[event_villagers + slot_of[p]] = float(on_event[p])
-        for e in s.enc_board:
-            out[track + e - 1] = 1.0
-        for i in range(3):
-            out[quests + i * nquests + s.quests[i]] = 1.0
-            taker = s.quest_first[i]
-            out[quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
-        current = s.current_player
-        for p in range(n):
-            k = slot_of[p]
-            o = seats_at + k * SEAT_WIDTH
-            out[o] = 1.0
-            if current == p:
-                out[o + 1] = 1.0
-            if s.first_player == p:
-                out[o + 2] = 1.0
-            season = s.season[p]
-            if 0 <= season < len(SEASONS):
-                out[o + 3 + season] = 1.0
-            out[o + 6] = s.coins[p] / 20
-            out[o + 7] = s.vp[p] / 50
-            out[o + 8] = s.str_[p] / 5
-            out[o + 9] = s.mag[p] / 5
-            adventurer = s.adventurer[p]
-            if 0 <= adventurer < 6:
-                out[o + 10 + adventurer] = 1.0
-            out[o + 16] = s.active[p] / 7
-            out[o + 17] = s.camp[p] / 7
-            out[o + 18] = s.supply[p] / 7
-            out[o + 19] = on_event[p] / 7
-            out[o + 20] = s.on_special[p] / 7
-            out[o + 21] = sum(gapv[p:NGAPS * 4:4]) / 7   # villagers_in_village
-            out[o + 22] = float(s.event_used[p])
-            bonus, done = s.bonus_left[p], s.quest_done[p]
-            out[o + 23] = float(bonus & 1)
-            out[o + 24] = float((bonus >> 1) & 1)
-            out[o + 25] = float((bonus >> 2) & 1)
-            out[o + 26] = float((done >> 3) & 1)
-            out[o + 27] = float((done >> 4) & 1)
-            out[o + 28] = float((done >> 5) & 1)
-            out[o + 29] = s.item_limit(p) / 8
-            exh = s.exh[p]
-            o = cards_at + k * ncards * 2
-            for i in s.items[p]:
-                out[o + i * 2] = 1.0
-                if (exh >> i) & 1:
-                    out[o + i * 2 + 1] = 1.0
-            for i in s.comps[p]:
-                out[o + i * 2] = 1.0
-                if (exh >> i) & 1:
-                    out[o + i * 2 + 1] = 1.0
-            o = stories_at + (k * nenc - 1) * 2
-            for e in s.untold[p]:
-                out[o + e * 2] = 1.0
-            for e in s.told[p]:
-                out[o + e * 2 + 1] = 1.0
-            o = income_at + k * nincome - 1
-            for t in s.income[p]:
-                out[o + t] = 1.0
-        out[decks] = len(s.village_deck) / 45
-        out[decks + 1] = len(s.enc_deck) / 28
-        out[decks + 2] = len(s.event_stack) / 4
-        out[decks + 3] = len(s.seal_pile) / 24
-        for v in s.seal_discard:
-            out[decks + 3 + v] += 1 / 8
-        if s.stack and not s.over:
-            top = s.stack[-1]
-            kind = type(top)
-            out[decision + kinds[kind]] = 1.0
-            out[decision_seat + slot_of[top.seat]] = 1.0
-            for i, how, o, scale in fields_of[kind]:
-                value = top[i]
-                if how == 0:
-                    out[o + value] = 1.0
-                elif how == 1:
-                    out[o] = float(value) / scale
-                elif how == 2:
-                    out[o] = float(value == MAG)
-                else:
-                    out[special if value == SPECIAL_SOURCE else o + value] = 1.0
+                    if on_event[p]:
+                        out[event_villagers + slot_of[p]] = float(on_event[p])
+                on_event_w = on_event[:]
+            if s.enc_board != board_w:
+                out[track:track + nenc] = no_track
+                for e in s.enc_board:
+                    out[track + e - 1] = 1.0
+                board_w = s.enc_board[:]
+            if (s.quests, s.quest_first) != quests_w:
+                out[quests:seats_at] = no_quests
+                for i in range(3):
+                    out[quests + i * nquests + s.quests[i]] = 1.0
+                    taker = s.quest_first[i]
+                    out[quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
+                quests_w = (s.quests[:], s.quest_first[:])
 
-    return write
+            current = s.current_player
+            at = slot_of[current] if current is not None and 0 <= current < n else -1
+            if at != acting_at:
+                if acting_at >= 0:
+                    out[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
+                if at >= 0:
+                    out[seats_at + at * SEAT_WIDTH + 1] = 1.0
+                acting_at = at
+            first = s.first_player
+            at = slot_of[first] if 0 <= first < n else -1
+            if at != first_at:
+                if first_at >= 0:
+                    out[seats_at + first_at * SEAT_WIDTH + 2] = 0.0
+                if at >= 0:
+                    out[seats_at + at * SEAT_WIDTH + 2] = 1.0
+                first_at = at
+            items, comps, exh = s.items, s.comps, s.exh
+            if items != items_w or comps != comps_w or exh != exh_w:
+                for p in range(n):
+                    held, companions, exhausted = items[p], comps[p], exh[p]
+                    if held != items_w[p] or companions != comps_w[p] or exhausted != exh_w[p]:
+                        o = cards_at + slot_of[p] * ncards * 2
+                        out[o:o + ncards * 2] = no_cards
+                        for i in held:
+                            out[o + i * 2] = 1.0
+                            if (exhausted >> i) & 1:
+                                out[o + i * 2 + 1] = 1.0
+                        for i in companions:
+                            out[o + i * 2] = 1.0
+                            if (exhausted >> i) & 1:
+                                out[o + i * 2 + 1] = 1.0
+                if items != items_w or comps != comps_w:
+                    limits = [s.item_limit(p) for p in range(n)]
+                    items_w, comps_w = [x[:] for x in items], [x[:] for x in comps]
+                exh_w = exh[:]
+            columns = [s.coins, s.vp, s.str_, s.mag, s.active, s.camp, s.supply, on_event, s.on_special, in_village,
+                       limits]
+            if columns != scaled_w:
+                for j, values in enumerate(columns):
+                    if values != scaled_w[j]:
+                        out[column_at[j]] = array("d", map(truediv, in_order(values), repeat(scaled[j][1], n)))
+                        scaled_w[j] = values[:]
+            columns = [s.season, s.adventurer, s.event_used, s.bonus_left, s.quest_done]
+            if columns != coded_w:
+                for j, values in enumerate(columns):
+                    if values != coded_w[j]:
+                        col, width, numbers = coded[j]
+                        for p in range(n):
+                            o = row_at[p] + col
+                            out[o:o + width] = numbers(values[p])
+                        coded_w[j] = values[:]
+            untold, told = s.untold, s.told
+            if untold != untold_w or told != told_w:
+                for p in range(n):
+                    if untold[p] != untold_w[p] or told[p] != told_w[p]:
+                        o = stories_at + slot_of[p] * nenc * 2
+                        out[o:o + nenc * 2] = no_stories
+                        o -= 2
+                        for e in untold[p]:
+                            out[o + e * 2] = 1.0
+                        for e in told[p]:
+                            out[o + e * 2 + 1] = 1.0
+                untold_w, told_w = [x[:] for x in untold], [x[:] for x in told]
+            income = s.income
+            if income != income_w:
+                for p in range(n):
+                    if income[p] != income_w[p]:
+                        o = income_at + slot_of[p] * nincome
+                        out[o:o + nincome] = no_income
+                        o -= 1
+                        for t in income[p]:
+                            out[o + t] = 1.0
+                income_w = [x[:] for x in income]
+
+            sizes = (len(s.village_deck), len(s.enc_deck), len(s.event_stack), len(s.seal_pile), s.seal_discard)
+            if sizes != decks_w:
+                out[decks:decision] = no_decks
+                out[decks] = sizes[0] / 45
+                out[decks + 1] = sizes[1] / 28
+                out[decks + 2] = sizes[2] / 4
+                out[decks + 3] = sizes[3] / 24
+                for v in s.seal_discard:
+                    out[decks + 3 + v] += 1 / 8
+                decks_w = (*sizes[:4], s.seal_discard[:])
+            top = s.stack[-1] if s.stack and not s.over else None
+            if top is None:
+                if top_w is not None:
+                    out[decision:] = no_decision
+                    top_w = None
+            elif top_w is None or (top is not top_w[1] and (type(top), top) != top_w):
+                out[decision:] = no_decision
+                write_decision(out, top, slot_of)
+                top_w = (type(top), top)
+
+        return update
+
+    return make
