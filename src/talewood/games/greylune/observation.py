@@ -7,16 +7,19 @@ Quests, every player's board, the sizes of the decks and the Seal discard, and t
 decision with its fields. Deck orders, the cards removed at setup and the Seal pile's order are
 never encoded. Counts are scaled to about [0, 1] by the bound written next to them.
 
-The writer fills a zeroed buffer in place (engine/observation.py) and writes only the numbers that
-are not 0; the fields of each kind of pending decision are looked up once, not per call.
+The encoding is written once, as an updater (engine/observation.py): it keeps one seat's buffer up
+to date, each part of the vector (the year, each Village slot, the gaps, the Event and Festival, the
+track, the Quests, the seats' rows by group of columns, each seat's cards, stories and Income
+tokens, the decks, the decision) rewritten only when what it was last written from differs from a
+snapshot kept of it. The Villagers in the gaps are followed one by one: the counts that moved are
+found from the XOR of the gaps as bytes. The spec's writer is a fresh updater on a zeroed buffer,
+so `encode` and the learning environments never disagree. Nothing is tracked in the state.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from itertools import repeat
-from operator import itemgetter, truediv
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment, State
@@ -143,19 +146,12 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     no_cards, no_stories, no_income = zeros[:ncards * 2], zeros[:nenc * 2], zeros[:nincome]
     no_decision = zeros[decision:]
 
-    # a seat's row, column by column (present, to act and first player apart): the columns that are the
-    # state's numbers per seat, scaled; then the columns coded as a few numbers (one-hots, bits)
-    scaled = ((6, 20), (7, 50), (8, 5), (9, 5), (16, 7), (17, 7), (18, 7), (19, 7), (20, 7), (21, 7), (29, 8))
+    # a seat's row (present, to act and first player apart), in groups of columns: a group whose lists
+    # differ from those written is written again for every seat (a few numbers each: no diff per seat)
     seasons_hot = {v: array("d", [float(v == k) for k in range(len(SEASONS))]) for v in range(len(SEASONS))}
     spaces_hot = {v: array("d", [float(v == k) for k in range(6)]) for v in range(6)}
     no_season, no_space = zeros[:len(SEASONS)], zeros[:6]
     bits = [array("d", [float(v & 1), float((v >> 1) & 1), float((v >> 2) & 1)]) for v in range(8)]
-    coded: tuple[tuple[int, int, Callable[[int], array[float]]], ...] = (
-        (3, len(SEASONS), lambda v: seasons_hot.get(v, no_season)),   # the season, one-hot
-        (10, 6, lambda v: spaces_hot.get(v, no_space)),               # the Adventurer's space, one-hot
-        (22, 1, lambda v: array("d", [float(v)])),                    # the Event used
-        (23, 3, lambda v: bits[v & 7]),                               # Bonus tokens left
-        (26, 3, lambda v: bits[(v >> 3) & 7]))                        # Quests done on spaces 3, 4, 5
 
     def write_decision(out: array[float], top: Any, slot_of: list[int]) -> None:
         kind = type(top)
@@ -176,22 +172,25 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         # what each part was last written from; None (or a list of None) for not written yet
         order: tuple[int, int] | None = None              # (seat, players): the order of the seats
         slot_of: list[int] = []
-        in_order: Callable[[list[int]], tuple[int, ...]] = tuple   # a list per seat in the order from me
-        column_at: list[slice] = []                        # per scaled column: its numbers, seat by seat
         year_at = acting_at = first_at = -1
         gapv_w = b""                                        # gapv as bytes (counts of Villagers < 256)
+        gapv_l: list[int] | None = None                    # and as a list, to see quickly that it is the same
         in_village: list[int] = []                         # per seat: its Villagers in the Village
         around: list[int] = []                             # per slot: the Villagers around it
         grid_w: list[Any] = []
         seals_w: list[Any] = []
-        event_w: tuple[int, list[int]] | None = None
+        event_at = -2                                      # the Event written (-1: none yet)
+        festival_w: list[int] | None = None
         on_event_w: list[int] | None = None
         board_w: list[int] | None = None
         quests_w: tuple[list[int], list[int]] | None = None
         limits: list[int] = []                             # per seat: its Item limit
         row_at: list[int] = []                             # per seat: where its row starts
-        scaled_w: list[Any] = []
-        coded_w: list[Any] = []
+        counts_w: list[Any] | None = None                  # the lists of the seats' rows, by group
+        villagers_w: list[Any] | None = None
+        season_w: list[int] | None = None
+        adventurer_w: list[int] | None = None
+        flags_w: list[Any] | None = None
         items_w: list[Any] = []
         comps_w: list[Any] = []
         exh_w: list[Any] = []
@@ -202,9 +201,10 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         top_w: tuple[type, Any] | None = None
 
         def update(state: State, seat: int, out: array[float]) -> None:
-            nonlocal order, slot_of, in_order, column_at, year_at, acting_at, first_at, gapv_w, in_village, around
-            nonlocal grid_w, seals_w, event_w, on_event_w, board_w, quests_w, limits, row_at, items_w, comps_w
-            nonlocal exh_w, untold_w, told_w, income_w, decks_w, top_w, scaled_w, coded_w
+            nonlocal order, slot_of, year_at, acting_at, first_at, gapv_w, gapv_l, in_village, around, grid_w
+            nonlocal seals_w, event_at, festival_w, on_event_w, board_w, quests_w, limits, row_at, items_w, comps_w
+            nonlocal exh_w, untold_w, told_w, income_w, decks_w, top_w, counts_w, villagers_w, season_w, adventurer_w
+            nonlocal flags_w
             s: GreyluneState = state  # type: ignore[assignment]
             n = s.players
             if order != (seat, n):                          # first look, or another seat's order: all again
@@ -212,15 +212,14 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     out[:] = zeros
                 order = (seat, n)
                 slot_of = [(p - seat) % n for p in range(n)]
-                in_order = itemgetter(*[(k + seat) % n for k in range(n)])
-                column_at = [slice(seats_at + col, seats_at + (n - 1) * SEAT_WIDTH + col + 1, SEAT_WIDTH)
-                             for col, _ in scaled]
                 year_at = acting_at = first_at = -1
                 gapv_w, in_village, around = bytes(NGAPS * 4), [0] * n, [0] * 9   # as the zeroed buffer
-                event_w = on_event_w = board_w = quests_w = decks_w = top_w = None
+                gapv_l = None
+                event_at = -2
+                festival_w = on_event_w = board_w = quests_w = decks_w = top_w = None
                 grid_w, seals_w = [None] * 9, [None] * 9
-                items_w, comps_w, exh_w = [None] * n, [None] * n, [None] * n
-                scaled_w, coded_w = [None] * len(scaled), [None] * len(coded)
+                items_w, comps_w, exh_w, limits = [None] * n, [None] * n, [None] * n, [0] * n
+                counts_w = villagers_w = season_w = adventurer_w = flags_w = None
                 row_at = [seats_at + slot_of[p] * SEAT_WIDTH for p in range(n)]
                 untold_w, told_w, income_w = [None] * n, [None] * n, [None] * n
                 for k in range(n):
@@ -233,8 +232,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
 
             grid, seals = s.grid, s.seals
             gapv = s.gapv
-            now = bytes(gapv)
-            if now != gapv_w:
+            if gapv != gapv_l:
+                gapv_l = gapv[:]
+                now = bytes(gapv)
                 # the Villagers that moved: the bytes that differ, found from the lowest bit of the XOR
                 moved = int.from_bytes(now, "little") ^ int.from_bytes(gapv_w, "little")
                 while moved:
@@ -264,13 +264,13 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                             out[o + 3] = around[slot] / 8
                 grid_w, seals_w = grid[:], seals[:]
 
-            if (s.event_current, s.festival) != event_w:
+            if s.event_current != event_at or s.festival != festival_w:
                 out[event:event_villagers] = no_event
                 if s.event_current >= 0:
                     out[event + s.event_current] = 1.0
                     for k, taker in enumerate(s.festival):
                         out[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
-                event_w = (s.event_current, s.festival[:])
+                event_at, festival_w = s.event_current, s.festival[:]
             on_event = s.on_event
             if on_event != on_event_w:
                 out[event_villagers:event_villagers + SEATS] = no_event_villagers
@@ -311,37 +311,56 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
             if items != items_w or comps != comps_w or exh != exh_w:
                 for p in range(n):
                     held, companions, exhausted = items[p], comps[p], exh[p]
-                    if held != items_w[p] or companions != comps_w[p] or exhausted != exh_w[p]:
-                        o = cards_at + slot_of[p] * ncards * 2
-                        out[o:o + ncards * 2] = no_cards
-                        for i in held:
-                            out[o + i * 2] = 1.0
-                            if (exhausted >> i) & 1:
-                                out[o + i * 2 + 1] = 1.0
-                        for i in companions:
-                            out[o + i * 2] = 1.0
-                            if (exhausted >> i) & 1:
-                                out[o + i * 2 + 1] = 1.0
-                if items != items_w or comps != comps_w:
-                    limits = [s.item_limit(p) for p in range(n)]
-                    items_w, comps_w = [x[:] for x in items], [x[:] for x in comps]
-                exh_w = exh[:]
-            columns = [s.coins, s.vp, s.str_, s.mag, s.active, s.camp, s.supply, on_event, s.on_special, in_village,
-                       limits]
-            if columns != scaled_w:
-                for j, values in enumerate(columns):
-                    if values != scaled_w[j]:
-                        out[column_at[j]] = array("d", map(truediv, in_order(values), repeat(scaled[j][1], n)))
-                        scaled_w[j] = values[:]
-            columns = [s.season, s.adventurer, s.event_used, s.bonus_left, s.quest_done]
-            if columns != coded_w:
-                for j, values in enumerate(columns):
-                    if values != coded_w[j]:
-                        col, width, numbers = coded[j]
-                        for p in range(n):
-                            o = row_at[p] + col
-                            out[o:o + width] = numbers(values[p])
-                        coded_w[j] = values[:]
+                    if held != items_w[p] or companions != comps_w[p]:
+                        limits[p] = s.item_limit(p)
+                    elif exhausted == exh_w[p]:
+                        continue
+                    o = cards_at + slot_of[p] * ncards * 2
+                    out[o:o + ncards * 2] = no_cards
+                    for i in (*held, *companions):
+                        out[o + i * 2] = 1.0
+                        if (exhausted >> i) & 1:
+                            out[o + i * 2 + 1] = 1.0
+                items_w, comps_w, exh_w = [x[:] for x in items], [x[:] for x in comps], exh[:]
+            counts = [s.coins, s.vp, s.str_, s.mag]
+            if counts != counts_w:
+                coins, vp, strength, magic = counts
+                for p in range(n):
+                    o = row_at[p]
+                    out[o + 6] = coins[p] / 20
+                    out[o + 7] = vp[p] / 50
+                    out[o + 8] = strength[p] / 5
+                    out[o + 9] = magic[p] / 5
+                counts_w = [coins[:], vp[:], strength[:], magic[:]]
+            villagers = [s.active, s.camp, s.supply, on_event, s.on_special, in_village]
+            if villagers != villagers_w:
+                active, camp, supply, _, on_special, _ = villagers
+                villagers_w = [active[:], camp[:], supply[:], on_event[:], on_special[:], in_village[:]]
+                for p in range(n):
+                    o = row_at[p]
+                    out[o + 16] = active[p] / 7
+                    out[o + 17] = camp[p] / 7
+                    out[o + 18] = supply[p] / 7
+                    out[o + 19] = on_event[p] / 7
+                    out[o + 20] = on_special[p] / 7
+                    out[o + 21] = in_village[p] / 7
+            season, adventurer = s.season, s.adventurer
+            if season != season_w or adventurer != adventurer_w:
+                for p in range(n):
+                    o = row_at[p]
+                    out[o + 3:o + 6] = seasons_hot.get(season[p], no_season)
+                    out[o + 10:o + 16] = spaces_hot.get(adventurer[p], no_space)
+                season_w, adventurer_w = season[:], adventurer[:]
+            flags = [s.event_used, s.bonus_left, s.quest_done, limits]
+            if flags != flags_w:
+                used, bonus, done, _ = flags
+                flags_w = [used[:], bonus[:], done[:], limits[:]]
+                for p in range(n):
+                    o = row_at[p]
+                    out[o + 22] = float(used[p])
+                    out[o + 23:o + 26] = bits[bonus[p] & 7]
+                    out[o + 26:o + 29] = bits[(done[p] >> 3) & 7]
+                    out[o + 29] = limits[p] / 8
             untold, told = s.untold, s.told
             if untold != untold_w or told != told_w:
                 for p in range(n):
