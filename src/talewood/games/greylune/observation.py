@@ -173,8 +173,8 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         order: tuple[int, int] | None = None              # (seat, players): the order of the seats
         slot_of: list[int] = []
         year_at = acting_at = first_at = -1
-        gapv_w = b""                                        # gapv as bytes (counts of Villagers < 256)
-        gapv_l: list[int] | None = None                    # and as a list, to see quickly that it is the same
+        gapv_w: list[int] = []                             # the Villagers per gap and seat written
+        gapv_bits = 0                                      # and as one number, a byte each (counts < 256)
         in_village: list[int] = []                         # per seat: its Villagers in the Village
         around: list[int] = []                             # per slot: the Villagers around it
         grid_w: list[Any] = []
@@ -183,7 +183,8 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         festival_w: list[int] | None = None
         on_event_w: list[int] | None = None
         board_w: list[int] | None = None
-        quests_w: tuple[list[int], list[int]] | None = None
+        quests_w: list[int] | None = None
+        quest_first_w: list[int] | None = None
         limits: list[int] = []                             # per seat: its Item limit
         row_at: list[int] = []                             # per seat: where its row starts
         counts_w: list[Any] | None = None                  # the lists of the seats' rows, by group
@@ -201,10 +202,10 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         top_w: tuple[type, Any] | None = None
 
         def update(state: State, seat: int, out: array[float]) -> None:
-            nonlocal order, slot_of, year_at, acting_at, first_at, gapv_w, gapv_l, in_village, around, grid_w
-            nonlocal seals_w, event_at, festival_w, on_event_w, board_w, quests_w, limits, row_at, items_w, comps_w
-            nonlocal exh_w, untold_w, told_w, income_w, decks_w, top_w, counts_w, villagers_w, season_w, adventurer_w
-            nonlocal flags_w
+            nonlocal order, slot_of, year_at, acting_at, first_at, gapv_w, gapv_bits, in_village, around, grid_w
+            nonlocal seals_w, event_at, festival_w, on_event_w, board_w, quests_w, quest_first_w, limits, row_at
+            nonlocal items_w, comps_w, exh_w, untold_w, told_w, income_w, decks_w, top_w, counts_w, villagers_w
+            nonlocal season_w, adventurer_w, flags_w
             s: GreyluneState = state  # type: ignore[assignment]
             n = s.players
             if order != (seat, n):                          # first look, or another seat's order: all again
@@ -213,10 +214,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 order = (seat, n)
                 slot_of = [(p - seat) % n for p in range(n)]
                 year_at = acting_at = first_at = -1
-                gapv_w, in_village, around = bytes(NGAPS * 4), [0] * n, [0] * 9   # as the zeroed buffer
-                gapv_l = None
+                gapv_w, gapv_bits, in_village, around = [0] * (NGAPS * 4), 0, [0] * n, [0] * 9   # all zeros
                 event_at = -2
-                festival_w = on_event_w = board_w = quests_w = decks_w = top_w = None
+                festival_w = on_event_w = board_w = quests_w = quest_first_w = decks_w = top_w = None
                 grid_w, seals_w = [None] * 9, [None] * 9
                 items_w, comps_w, exh_w, limits = [None] * n, [None] * n, [None] * n, [0] * n
                 counts_w = villagers_w = season_w = adventurer_w = flags_w = None
@@ -232,11 +232,10 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
 
             grid, seals = s.grid, s.seals
             gapv = s.gapv
-            if gapv != gapv_l:
-                gapv_l = gapv[:]
-                now = bytes(gapv)
-                # the Villagers that moved: the bytes that differ, found from the lowest bit of the XOR
-                moved = int.from_bytes(now, "little") ^ int.from_bytes(gapv_w, "little")
+            if gapv != gapv_w:
+                # the counts that changed: the bytes that differ, found from the lowest bit of the XOR
+                now = int.from_bytes(bytes(gapv), "little")
+                moved = now ^ gapv_bits
                 while moved:
                     b = ((moved & -moved).bit_length() - 1) >> 3
                     moved &= ~(0xFF << (b << 3))
@@ -249,7 +248,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         around[slot] += change
                         if grid[slot] != NO_CARD:
                             out[village + slot * slot_width + ncards + 3] = around[slot] / 8
-                gapv_w = now
+                gapv_w, gapv_bits = gapv[:], now
             if grid != grid_w or seals != seals_w:
                 for slot in range(9):
                     card = grid[slot]
@@ -283,16 +282,16 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for e in s.enc_board:
                     out[track + e - 1] = 1.0
                 board_w = s.enc_board[:]
-            if (s.quests, s.quest_first) != quests_w:
+            if s.quests != quests_w or s.quest_first != quest_first_w:
                 out[quests:seats_at] = no_quests
                 for i in range(3):
                     out[quests + i * nquests + s.quests[i]] = 1.0
                     taker = s.quest_first[i]
                     out[quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
-                quests_w = (s.quests[:], s.quest_first[:])
+                quests_w, quest_first_w = s.quests[:], s.quest_first[:]
 
-            current = s.current_player
-            at = slot_of[current] if current is not None and 0 <= current < n else -1
+            top = s.stack[-1] if s.stack and not s.over else None
+            at = -1 if top is None else slot_of[top.seat]      # who decides (Greylune has no chance steps)
             if at != acting_at:
                 if acting_at >= 0:
                     out[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
@@ -321,7 +320,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         out[o + i * 2] = 1.0
                         if (exhausted >> i) & 1:
                             out[o + i * 2 + 1] = 1.0
-                items_w, comps_w, exh_w = [x[:] for x in items], [x[:] for x in comps], exh[:]
+                items_w, comps_w, exh_w = list(map(list.copy, items)), list(map(list.copy, comps)), exh[:]
             counts = [s.coins, s.vp, s.str_, s.mag]
             if counts != counts_w:
                 coins, vp, strength, magic = counts
@@ -372,7 +371,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                             out[o + e * 2] = 1.0
                         for e in told[p]:
                             out[o + e * 2 + 1] = 1.0
-                untold_w, told_w = [x[:] for x in untold], [x[:] for x in told]
+                untold_w, told_w = list(map(list.copy, untold)), list(map(list.copy, told))
             income = s.income
             if income != income_w:
                 for p in range(n):
@@ -382,7 +381,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         o -= 1
                         for t in income[p]:
                             out[o + t] = 1.0
-                income_w = [x[:] for x in income]
+                income_w = list(map(list.copy, income))
 
             sizes = (len(s.village_deck), len(s.enc_deck), len(s.event_stack), len(s.seal_pile), s.seal_discard)
             if sizes != decks_w:
@@ -394,7 +393,6 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for v in s.seal_discard:
                     out[decks + 3 + v] += 1 / 8
                 decks_w = (*sizes[:4], s.seal_discard[:])
-            top = s.stack[-1] if s.stack and not s.over else None
             if top is None:
                 if top_w is not None:
                     out[decision:] = no_decision
