@@ -129,6 +129,39 @@ def test_the_observation_encodes_the_pending_decisions_fields() -> None:
     assert obs[numbers + 11] == 2 / 6 and obs[numbers + 13] == 1 / 2   # strength boost /6, ignores /2
 
 
+def test_a_kept_observation_follows_games_to_their_end_and_into_the_next() -> None:
+    """Each seat's buffer, kept by its updater and looked at now and then, equals a fresh encoding, the
+    final position included (no decision pending any more), and so on through a second game."""
+    rng = Rng(5)
+    for players in (2, 3, 4):
+        spec = GAME.observation_spec(players, GAME.parse_options(None, players))
+        kept = [(spec.follow(), spec.buffer()) for _ in range(players)]
+        for seed in (8, 9):
+            s = GAME.new_game(players, seed, tracked=False)
+            while True:
+                for seat, (update, out) in enumerate(kept):
+                    if s.is_over or rng.below(6) == 0:
+                        update(s, seat, out)
+                        assert out.tolist() == GAME.encode(s, seat)
+                if s.is_over:
+                    break
+                legal = s.legal_actions()
+                s.apply(legal[rng.below(len(legal))])
+
+
+def test_an_updater_moved_to_another_seat_writes_that_seats_view() -> None:
+    spec = GAME.observation_spec(3, GAME.parse_options(None, 3))
+    update, out = spec.follow(), spec.buffer()
+    s = GAME.new_game(3, 2, tracked=False)
+    rng = Rng(2)
+    for step in range(60):
+        seat = step % 3
+        update(s, seat, out)
+        assert out.tolist() == GAME.encode(s, seat)
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+
+
 # -- the decision bound -------------------------------------------------------------------------
 _EAGER = {"react", "potion", "ariok", "elwen", "selia", "tell_boost", "encounter", "quest", "activate",
           "use_item", "tell", "special", "seal", "ready_card", "pick_story", "hall"}
