@@ -4,17 +4,21 @@ Seats are ordered from the observer: slot 0 is the observer, slot 1 the next pla
 slots of absent players stay 0. Only what `view(seat)` shows is encoded: other hands and tents are
 counted, never named; ruins items only once the observer has looked; decks by their size.
 
-The writer fills a zeroed buffer in place (engine/observation.py), writes only the numbers that are
-not 0, and looks up once per game what never changes (offsets, each tile side's state).
+The encoding is written once, as the spec's updater (engine/observation.py): it keeps one buffer up to
+date for one seat, rewriting only the parts whose inputs differ from what it last wrote there (it keeps
+copies of those inputs, never the state), and looks up once per game what never changes (offsets, each
+tile side's state). The spec's writer is a fresh updater on the zeroed buffer, so `Game.encode` and the
+learning environments' kept buffers come from the same code.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment, State
-from ...engine.observation import Writer
+from ...engine.observation import Update, Writer
 from . import camp, cards, expedition, fight, places, store, turn
 from .tables import (
     SK_CARD_DRAW,
@@ -25,6 +29,8 @@ from .tables import (
     SK_STRENGTH,
     SK_UP_COLS,
 )
+
+assert SK_UP_COLS == SK_COLS + 4     # a seat's columns, then its face-up columns: 8 numbers in a row
 
 if TYPE_CHECKING:
     from .game import TrialGame
@@ -84,7 +90,8 @@ def observation_spec(game: TrialGame, players: int) -> ObservationSpec:
                                               "cards played"),
         Segment("decision", (len(FRAME_KINDS) + SEATS,), "the pending decision's kind, and who decides, from me"),
     ])
-    spec.writer = _writer(game, spec)
+    spec.updater = _updater(game, spec)
+    spec.writer = _fresh(spec.updater)
     return spec
 
 
@@ -101,20 +108,93 @@ def _tile_row(state: int, side: int, known: int) -> array[float]:
     return row
 
 
-def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
+def _zeros(size: int) -> array[float]:
+    return array("d", bytes(8 * size))
+
+
+def _copies(lists: list[list[int]]) -> list[list[int]]:
+    return list(map(list.copy, lists))
+
+
+def _fresh(updater: Callable[[], Update]) -> Writer:
+    """The spec's writer: a new updater on the zeroed buffer, so that `Game.encode` and a buffer kept by
+    an updater come from the same code."""
+
+    def write(state: State, seat: int, out: array[float]) -> None:
+        updater()(state, seat, out)
+
+    return write
+
+
+class _Seen:
+    """What one updater last wrote, by its inputs: copies of the state's lists (they change in place)
+    and small keys, never the state itself. None: not written since the buffer was zeroed; the lists
+    of cards or tokens per seat start empty instead, as a zeroed buffer shows them."""
+
+    # the seat and table size the buffer is written for, and the seats in slot order (from that seat)
+    seat: int
+    n: int
+    slots: list[int]
+    decision_at: tuple[int, ...]     # the numbers set to 1 in `decision`
+    shown: list[list[int]]           # per slot: the cards set to 1 in its row of `stories`
+    hiding: list[bool]               # per slot: another seat's story with face-down cards (shown if known)
+    skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
+    # the inputs, as last written (Any: None until written)
+    artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any; cur: Any; decision: Any  # noqa: E702
+    enc_slots: Any; first: Any; flags: Any; food: Any; gallery: Any; hand: Any; known: Any  # noqa: E702
+    legendary: Any; morality: Any; over: Any; paws_home: Any; piles: Any; placed: Any; pos: Any  # noqa: E702
+    resolving: Any; ruins: Any; ruins_seen: Any; rv_loc: Any; seldom: Any; sk: Any; store_kind: Any  # noqa: E702
+    store_n: Any
+    story: Any; strong_home: Any; tent_kept: Any; tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
+    tile_at: Any; tile_known: Any; tile_side: Any; tray: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
+    xtop: Any
+
+    def __init__(self) -> None:
+        self.seat, self.n = -1, 0
+
+    def forget(self, seat: int, n: int) -> None:
+        """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
+        self.__dict__.update(_UNWRITTEN)
+        self.seat, self.n = seat, n
+        self.slots = [(seat + k) % n for k in range(n)] if n else []
+        self.decision_at = ()
+        self.shown, self.hiding = [[] for _ in range(n)], [False] * n
+        self.skills = [None] * n
+        # the lists of cards or tokens per seat start empty, as a zeroed buffer shows them, and are
+        # kept row by row
+        self.hand, self.aside, self.story = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
+        self.gallery, self.placed = [[] for _ in range(n)], [[] for _ in range(n)]
+
+
+# every input of _Seen, unwritten
+_UNWRITTEN: dict[str, Any] = dict.fromkeys((
+    "artifact_home", "aside", "backpack", "boosts", "camped", "cur", "decision", "enc_slots", "first",
+    "flags", "food", "gallery", "hand", "known", "legendary", "morality", "over", "paws_home", "piles",
+    "placed", "pos", "resolving", "ruins", "ruins_seen", "rv_loc", "seldom", "sk", "store_kind", "store_n",
+    "story", "strong_home", "tent_kept", "tent_knower", "tent_on", "tents", "tile_at", "tile_known",
+    "tile_side", "tray", "tun_space", "tun_up", "xdeck", "xtop",
+))
+
+
+def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
+    """The factory of the spec's updaters (engine/observation.py). A part of the buffer is written again
+    when one of its inputs differs from what that updater last wrote there; in the parts kept per seat
+    (`positions`, `seats`, `stories`, `backpacks`, `galleries`, `paw_places`) only the rows of the seats
+    whose inputs changed. A part written again is zeroed first, or has every one of its numbers
+    assigned, so nothing stays of what no longer holds."""
     t = game.tables
     positions, seats, hand_at, stories = spec.offset("positions"), spec.offset("seats"), spec.offset("hand"), \
         spec.offset("stories")
-    backpacks, galleries, flags, paw_places = spec.offset("backpacks"), spec.offset("galleries"), \
+    backpacks, galleries, flags_at, paw_places = spec.offset("backpacks"), spec.offset("galleries"), \
         spec.offset("flags"), spec.offset("paw_places")
-    seat_flags, boosts, tiles, ruins = spec.offset("seat_flags"), spec.offset("boosts"), spec.offset("tiles"), \
-        spec.offset("ruins")
+    seat_flags, boosts_at, tiles, ruins_at = spec.offset("seat_flags"), spec.offset("boosts"), \
+        spec.offset("tiles"), spec.offset("ruins")
     store_at, encounters, tops, artifacts = spec.offset("store"), spec.offset("encounters"), \
         spec.offset("expedition_tops"), spec.offset("artifacts")
-    my_tents, campsites, legendary, supply = spec.offset("my_tents"), spec.offset("campsites"), \
+    my_tents, campsites, legendary_at, supply = spec.offset("my_tents"), spec.offset("campsites"), \
         spec.offset("legendary"), spec.offset("supply")
     tunnels, resolving, decision = spec.offset("tunnels"), spec.offset("resolving"), spec.offset("decision")
-    n_spaces, n_cards, n_objects, n_items = t.n_spaces, t.n_cards, t.n_objects, t.n_items
+    n_spaces, n_cards, n_objects, n_items, n_hand = t.n_spaces, t.n_cards, t.n_objects, t.n_items, t.n_hand_cards
     na = len(t.c.artifacts)
     ntents = len(t.c.tents)
     nlocs = len(t.locations)
@@ -123,155 +203,364 @@ def _writer(game: TrialGame, spec: ObservationSpec) -> Writer:
     top_width = max(len(r) for r in t.area_range)
     area_start = [r.start for r in t.area_range]
     is_encounter, rare, finish_fame, tent_boost = t.is_encounter, t.rare, t.finish_fame, t.tent_boost
+    encounter = is_encounter.__getitem__          # 1 (True) for an encounter card: sum(map(...)) counts them
+    base_strength, base_dice, morality_start = t.base_strength, t.base_dice, t.morality_start
     # per tile, side (0 front, 1 back) and whether it is known: its location's numbers in `tiles`
     tile_rows = [[[_tile_row(SIDE_STATES.index(side.state), flipped, known) for known in (0, 1)]
                   for flipped, side in enumerate((tile.front, tile.back))] for tile in t.tiles]
     kinds = {kind: i for i, kind in enumerate(FRAME_KINDS)}
     nkinds = len(FRAME_KINDS)
+    ruins_width, store_width, campsite_width = n_items + 2, n_items + 1, ntents + 1
+    # zeros to copy over a part, or over one seat's row of it, before writing it again
+    zeros, zero_spaces, zero_hand = _zeros(spec.size), _zeros(n_spaces), _zeros(n_hand)
+    zero_objects, zero_gallery, zero_places = _zeros(n_objects), _zeros(na), _zeros(PLACES)
+    zero_ruins, zero_store = _zeros(nlocs * ruins_width), _zeros(t.n_slots * store_width)
+    zero_encounters, zero_tops, zero_tents = _zeros(3 * ne), _zeros(3 * top_width), _zeros(ntents)
+    zero_campsites = _zeros((len(t.campsites) + 1) * campsite_width)
+    zero_legendary = _zeros(len(t.legendary) * (SEATS + 1))
+    zero_tunnels, zero_resolving = _zeros(t.n_forest * 2), _zeros(n_cards + 4)
 
-    def write(state: State, seat: int, out: array[float]) -> None:
-        s: TrialState = state  # type: ignore[assignment]
-        n = s.players
-        me = 1 << seat
-        over = s.over
-        slots = [(seat + k) % n for k in range(n)]
-        sk = s.sk
-        for k, who in enumerate(slots):
-            if s.pos[who] >= 0:
-                out[positions + k * n_spaces + s.pos[who]] = 1.0
-            o = seats + k * SEAT_FEATURES
-            b = who * SK_SIZE
-            hand, aside = s.hand[who], s.aside[who]
-            out[o] = 1.0
-            food = s.food
-            f = who * 4
-            out[o + 1] = food[f] / 8
-            out[o + 2] = food[f + 1] / 8
-            out[o + 3] = food[f + 2] / 8
-            out[o + 4] = food[f + 3] / 8
-            out[o + 5] = len(hand) / 10
-            out[o + 6] = len(aside) / 5
-            out[o + 7] = (sum([1 for c in hand if is_encounter[c]]) + sum([1 for c in aside if is_encounter[c]])) / 5
-            for col in range(4):
-                out[o + 8 + col] = sk[b + SK_COLS + col] / 8
-                out[o + 12 + col] = sk[b + SK_UP_COLS + col] / 8
-            out[o + 16] = s.movement(who) / 10
-            out[o + 17] = (t.base_strength + sk[b + SK_STRENGTH]) / 10
-            out[o + 18] = s.trading(who) / 10
-            out[o + 19] = (t.base_dice + sk[b + SK_DICE]) / 5
-            out[o + 20] = sk[b + SK_CARD_DRAW] / 5
-            out[o + 21] = sk[b + SK_FAME] / 40
-            out[o + 22] = (s.morality[who] - t.morality_start) / 7
-            out[o + 23] = s.paws_left(who) / 4
-            o = stories + k * n_cards
-            for code in s.story[who]:
-                c = code >> 3
-                if code & 1 or who == seat or over or s.known[c] & me:
-                    out[o + c] = 1.0
-            o = backpacks + k * n_objects
-            for x in s.backpack[who]:
-                out[o + x] += 1.0
-            o = galleries + k * na
-            for a in s.gallery[who]:
-                out[o + a] = 1.0
-            o = flags + k * 3
-            for a in range(3):
-                x = s.flags[who * 3 + a]
-                if x >= 0:
-                    out[o + a] = finish_fame[x] / 8
-            o = paw_places + k * PLACES
-            for p in s.placed[who]:
-                out[o + p] += 1.0
-            o = seat_flags + k * 4
-            out[o] = float(s.strong_home[who])
-            out[o + 1] = float(s.camped[who])
-            out[o + 2] = float(s.first == who)
-            out[o + 3] = float(s.cur == who)
-            o = boosts + k * 4
-            kept = [0, 0, 0, 0]
-            for x in s.tent_kept[who]:
-                if 0 <= tent_boost[x] < 4:
-                    kept[tent_boost[x]] += 1
-            b = who * 4
-            for x in range(4):
-                out[o + x] = (s.boosts[b + x] + kept[x]) / 3     # boosts_of(who, x)
-        for c in s.hand[seat]:
-            out[hand_at + c] += 1.0
-        for c in s.aside[seat]:
-            out[hand_at + c] += 1.0
+    def seldom(last: _Seen, s: TrialState, seat: int, n: int, slots: list[int], over: bool, ended: bool,
+               out: array[float]) -> None:
+        """The parts whose inputs seldom change (after one look in five or fewer)."""
+        gallery = s.gallery
+        old = last.gallery
+        if gallery != old:
+            for k, who in enumerate(slots):
+                if gallery[who] != old[who]:
+                    o = galleries + k * na
+                    out[o:o + na] = zero_gallery
+                    for a in gallery[who]:
+                        out[o + a] = 1.0
+                    old[who] = gallery[who][:]
+
+        flags = s.flags
+        if flags != last.flags:
+            for k, who in enumerate(slots):
+                o = flags_at + k * 3
+                for a in range(3):
+                    x = flags[who * 3 + a]
+                    out[o + a] = finish_fame[x] / 8 if x >= 0 else 0.0
+            last.flags = flags[:]
+
+        boosts, tent_kept = s.boosts, s.tent_kept
+        if boosts != last.boosts or tent_kept != last.tent_kept:
+            for k, who in enumerate(slots):
+                o = boosts_at + k * 4
+                kept = [0, 0, 0, 0]
+                for x in tent_kept[who]:
+                    if 0 <= tent_boost[x] < 4:
+                        kept[tent_boost[x]] += 1
+                b = who * 4
+                for x in range(4):
+                    out[o + x] = (boosts[b + x] + kept[x]) / 3     # boosts_of(who, x)
+            last.boosts, last.tent_kept = boosts[:], _copies(tent_kept)
+
         tile_at, tile_side, tile_known = s.tile_at, s.tile_side, s.tile_known
-        width = n_items + 2
-        for loc in range(nlocs):
-            o = tiles + loc * 6
-            out[o:o + 6] = tile_rows[tile_at[loc]][1 if tile_side[loc] else 0][1 if tile_known[loc] else 0]
-            items = s.ruins[loc]
-            if items:
-                o = ruins + loc * width
-                if over or s.sees_ruins(seat, loc):
-                    for kind in items:
-                        out[o + kind] += 1.0
-                out[o + n_items] = sum([1 for kind in items if not rare[kind]]) / 2
-                out[o + n_items + 1] = float(sum([1 for kind in items if rare[kind]]))
-        for x in range(t.n_slots):
-            kind = s.store_kind[x]
-            if kind >= 0:
-                o = store_at + x * (n_items + 1)
-                out[o + kind] = 1.0
-                out[o + n_items] = s.store_n[x] / 3
-        for k, c in enumerate(s.enc_slots):
-            if c >= 0:
-                out[encounters + k * ne + c - first_encounter] = 1.0
-        for a in range(3):
-            if s.xtop[a] and s.xdeck[a]:
-                out[tops + a * top_width + s.xdeck[a][-1] - area_start[a]] = 1.0
-        out[artifacts:artifacts + na] = array("d", map(float, s.artifact_home))
-        for x in s.tents[seat]:
-            out[my_tents + x] += 1.0
-        width = ntents + 1
-        for k, x in enumerate(s.tent_on):
-            if x >= 0:
-                o = campsites + k * width
-                out[o + ntents] = 1.0
-                if over or s.tent_knower[k] == seat:
-                    out[o + x] = 1.0
-        for i, holder in enumerate(s.legendary):
-            out[legendary + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
-        o = supply
-        tray = s.tray
-        out[o] = tray[0] / 16
-        out[o + 1] = tray[1] / 16
-        out[o + 2] = tray[2] / 16
-        out[o + 3] = tray[3] / 16
-        out[o + 4] = len(s.deck) / 70
-        out[o + 5] = len(s.discard) / 70
-        out[o + 6] = len(s.enc_deck) / 20
-        for a in range(3):
-            out[o + 7 + a] = len(s.xdeck[a]) / 12
-        out[o + 10] = len(s.tent_box) / 8
-        out[o + 11] = sum([1 for x in s.tun_space if x < 0]) / 2
-        out[o + 12] = s.day / 4
-        out[o + 13] = s.turns / 80
-        for x in s.passable_tunnels():
-            out[tunnels + x * 2] = 1.0
-        for i, x in enumerate(s.tun_space):
-            if x >= 0 and not s.tun_up[i]:
-                out[tunnels + x * 2 + 1] = 1.0
-        o = resolving
-        if s.r_card >= 0:
-            out[o + s.r_card] = 1.0
-        if s.f_att >= 0:
-            out[o + n_cards] = s.f_pts[0] / 20
-            out[o + n_cards + 1] = s.f_pts[1] / 20
-            out[o + n_cards + 2] = len(s.f_cards[0]) / 2
-            out[o + n_cards + 3] = len(s.f_cards[1]) / 2
-        if s.stack and not over:
-            top = s.stack[-1]
-            index = kinds.get(type(top))
-            if index is not None:
-                out[decision + index] = 1.0
-            out[decision + nkinds + (top.seat - seat) % n] = 1.0
+        if tile_at != last.tile_at or tile_side != last.tile_side or tile_known != last.tile_known:
+            for loc in range(nlocs):
+                o = tiles + loc * 6
+                out[o:o + 6] = tile_rows[tile_at[loc]][1 if tile_side[loc] else 0][1 if tile_known[loc] else 0]
+            last.tile_at, last.tile_side, last.tile_known = tile_at[:], tile_side[:], tile_known[:]
 
-    return write
+        ruins, ruins_seen, rv_loc = s.ruins, s.ruins_seen, s.rv_loc
+        if ruins != last.ruins or ruins_seen != last.ruins_seen or rv_loc != last.rv_loc or ended:
+            out[ruins_at:ruins_at + len(zero_ruins)] = zero_ruins
+            for loc in range(nlocs):
+                items = ruins[loc]
+                if items:
+                    o = ruins_at + loc * ruins_width
+                    if over or s.sees_ruins(seat, loc):
+                        for kind in items:
+                            out[o + kind] += 1.0
+                    out[o + n_items] = sum([1 for kind in items if not rare[kind]]) / 2
+                    out[o + n_items + 1] = float(sum([1 for kind in items if rare[kind]]))
+            last.ruins, last.ruins_seen, last.rv_loc = _copies(ruins), ruins_seen[:], rv_loc
+
+        store_kind, store_n = s.store_kind, s.store_n
+        if store_kind != last.store_kind or store_n != last.store_n:
+            out[store_at:store_at + len(zero_store)] = zero_store
+            for x in range(t.n_slots):
+                kind = store_kind[x]
+                if kind >= 0:
+                    o = store_at + x * store_width
+                    out[o + kind] = 1.0
+                    out[o + n_items] = store_n[x] / 3
+            last.store_kind, last.store_n = store_kind[:], store_n[:]
+
+        xdeck, xtop = s.xdeck, s.xtop
+        expeditions_moved = xdeck != last.xdeck
+        if expeditions_moved or xtop != last.xtop:
+            out[tops:tops + len(zero_tops)] = zero_tops
+            for a in range(3):
+                if xtop[a] and xdeck[a]:
+                    out[tops + a * top_width + xdeck[a][-1] - area_start[a]] = 1.0
+            last.xtop = xtop[:]
+
+        artifact_home = s.artifact_home
+        if artifact_home != last.artifact_home:
+            out[artifacts:artifacts + na] = array("d", map(float, artifact_home))
+            last.artifact_home = artifact_home[:]
+
+        tents = s.tents[seat]
+        if tents != last.tents:
+            out[my_tents:my_tents + ntents] = zero_tents
+            for x in tents:
+                out[my_tents + x] += 1.0
+            last.tents = tents[:]
+
+        legendary = s.legendary
+        if legendary != last.legendary:
+            out[legendary_at:legendary_at + len(zero_legendary)] = zero_legendary
+            for i, holder in enumerate(legendary):
+                out[legendary_at + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
+            last.legendary = legendary[:]
+
+        if expeditions_moved:
+            for a in range(3):
+                out[supply + 7 + a] = len(xdeck[a]) / 12
+            last.xdeck = _copies(xdeck)
+        tun_space, tun_up = s.tun_space, s.tun_up
+        tunnels_moved = tun_space != last.tun_space
+        if tunnels_moved:
+            out[supply + 11] = sum([1 for x in tun_space if x < 0]) / 2
+
+        if tunnels_moved or tun_up != last.tun_up:
+            out[tunnels:tunnels + len(zero_tunnels)] = zero_tunnels
+            for x in s.passable_tunnels():
+                out[tunnels + x * 2] = 1.0
+            for i, x in enumerate(tun_space):
+                if x >= 0 and not tun_up[i]:
+                    out[tunnels + x * 2 + 1] = 1.0
+            last.tun_space, last.tun_up = tun_space[:], tun_up[:]
+
+    def make() -> Update:
+        last = _Seen()
+
+        def update(state: State, seat: int, out: array[float]) -> None:
+            s: TrialState = state  # type: ignore[assignment]
+            n = s.players
+            if seat != last.seat or n != last.n:
+                out[:] = zeros
+                last.forget(seat, n)
+                for k in range(n):
+                    out[seats + k * SEAT_FEATURES] = 1.0     # present
+            slots = last.slots
+            over = s.over
+            ended = over != last.over
+            last.over = over
+
+            pos = s.pos
+            old = last.pos
+            if pos != old:
+                for k, who in enumerate(slots):
+                    if old is None or pos[who] != old[who]:
+                        o = positions + k * n_spaces
+                        out[o:o + n_spaces] = zero_spaces
+                        if pos[who] >= 0:
+                            out[o + pos[who]] = 1.0
+                last.pos = pos[:]
+
+            # each seat's numbers (`seats`), a few at a time as their inputs change, and my hand
+            food, hand, aside, sk, backpack = s.food, s.hand, s.aside, s.sk, s.backpack
+            morality, paws_home, strong_home = s.morality, s.paws_home, s.strong_home
+            old_sk, old_pack = last.sk, last.backpack
+            sk_moved, pack_moved, home_moved = sk != old_sk, backpack != old_pack, strong_home != last.strong_home
+            if food != last.food:
+                for k, who in enumerate(slots):
+                    o, f = seats + k * SEAT_FEATURES, who * 4
+                    out[o + 1] = food[f] / 8
+                    out[o + 2] = food[f + 1] / 8
+                    out[o + 3] = food[f + 2] / 8
+                    out[o + 4] = food[f + 3] / 8
+                last.food = food[:]
+            old_hand, old_aside = last.hand, last.aside
+            if hand != old_hand or aside != old_aside:
+                for k, who in enumerate(slots):
+                    cards_held, set_aside = hand[who], aside[who]
+                    if cards_held != old_hand[who] or set_aside != old_aside[who]:
+                        o = seats + k * SEAT_FEATURES
+                        out[o + 5] = len(cards_held) / 10
+                        out[o + 6] = len(set_aside) / 5
+                        out[o + 7] = (sum(map(encounter, cards_held)) + sum(map(encounter, set_aside))) / 5
+                        if who == seat:
+                            out[hand_at:hand_at + n_hand] = zero_hand
+                            for c in cards_held:
+                                out[hand_at + c] += 1.0
+                            for c in set_aside:
+                                out[hand_at + c] += 1.0
+                        old_hand[who], old_aside[who] = cards_held[:], set_aside[:]
+            if sk_moved or pack_moved:
+                old_skills = last.skills
+                for k, who in enumerate(slots):
+                    b = who * SK_SIZE
+                    skills = sk[b:b + SK_SIZE]
+                    if skills != old_skills[who] or old_pack is None or backpack[who] != old_pack[who]:
+                        old_skills[who] = skills
+                        o = seats + k * SEAT_FEATURES
+                        for col in range(4):
+                            out[o + 8 + col] = sk[b + SK_COLS + col] / 8
+                            out[o + 12 + col] = sk[b + SK_UP_COLS + col] / 8
+                        out[o + 16] = s.movement(who) / 10
+                        out[o + 17] = (base_strength + sk[b + SK_STRENGTH]) / 10
+                        out[o + 18] = s.trading(who) / 10
+                        out[o + 19] = (base_dice + sk[b + SK_DICE]) / 5
+                        out[o + 20] = sk[b + SK_CARD_DRAW] / 5
+                        out[o + 21] = sk[b + SK_FAME] / 40
+                if sk_moved:
+                    last.sk = sk[:]
+            if morality != last.morality:
+                for k, who in enumerate(slots):
+                    out[seats + k * SEAT_FEATURES + 22] = (morality[who] - morality_start) / 7
+                last.morality = morality[:]
+            old_paws, old_home = last.paws_home, last.strong_home
+            if home_moved or paws_home != old_paws:
+                for k, who in enumerate(slots):
+                    if old_paws is None or paws_home[who] != old_paws[who] or strong_home[who] != old_home[who]:
+                        out[seats + k * SEAT_FEATURES + 23] = s.paws_left(who) / 4
+                last.paws_home = paws_home[:]
+
+            # `known` matters only to other seats' stories with face-down cards: it is followed while there are some
+            story, known, followed = s.story, s.known, last.known
+            known_moved = followed is not None and known != followed
+            old = last.story
+            if story != old or known_moved or ended:
+                me = 1 << seat
+                shown, hiding = last.shown, last.hiding
+                for k, who in enumerate(slots):
+                    row = story[who]
+                    moved = row != old[who]
+                    if moved or ((known_moved or ended) and hiding[k]):
+                        cards = [code >> 3 for code in row if code & 1 or who == seat or over or known[code >> 3] & me]
+                        if cards != shown[k]:
+                            o = stories + k * n_cards
+                            for c in shown[k]:
+                                out[o + c] = 0.0
+                            for c in cards:
+                                out[o + c] = 1.0
+                            shown[k] = cards
+                        if moved:
+                            old[who] = row[:]
+                            hiding[k] = who != seat and not all([code & 1 for code in row])
+                if not any(hiding):
+                    last.known = None
+                elif followed is None or known_moved:
+                    last.known = known[:]
+
+            if pack_moved:
+                old = old_pack if old_pack is not None else [[]] * n
+                for k, who in enumerate(slots):
+                    if backpack[who] != old[who]:
+                        o = backpacks + k * n_objects
+                        out[o:o + n_objects] = zero_objects
+                        for x in backpack[who]:
+                            out[o + x] += 1.0
+                last.backpack = _copies(backpack)
+
+            placed = s.placed
+            old = last.placed
+            if placed != old:
+                for k, who in enumerate(slots):
+                    if placed[who] != old[who]:
+                        o = paw_places + k * PLACES
+                        out[o:o + PLACES] = zero_places
+                        for p in placed[who]:
+                            out[o + p] += 1.0
+                        old[who] = placed[who][:]
+
+            if home_moved:
+                for k, who in enumerate(slots):
+                    out[seat_flags + k * 4] = float(strong_home[who])
+                last.strong_home = strong_home[:]
+            camped, first, cur = s.camped, s.first, s.cur
+            if camped != last.camped or first != last.first or cur != last.cur:
+                for k, who in enumerate(slots):
+                    o = seat_flags + k * 4
+                    out[o + 1] = float(camped[who])
+                    out[o + 2] = float(first == who)
+                    out[o + 3] = float(cur == who)
+                last.camped, last.first, last.cur = camped[:], first, cur
+
+            enc_slots = s.enc_slots
+            if enc_slots != last.enc_slots:
+                out[encounters:encounters + len(zero_encounters)] = zero_encounters
+                for k, c in enumerate(enc_slots):
+                    if c >= 0:
+                        out[encounters + k * ne + c - first_encounter] = 1.0
+                last.enc_slots = enc_slots[:]
+
+            tent_on, tent_knower = s.tent_on, s.tent_knower
+            if tent_on != last.tent_on or tent_knower != last.tent_knower or ended:
+                out[campsites:campsites + len(zero_campsites)] = zero_campsites
+                for k, x in enumerate(tent_on):
+                    if x >= 0:
+                        o = campsites + k * campsite_width
+                        out[o + ntents] = 1.0
+                        if over or tent_knower[k] == seat:
+                            out[o + x] = 1.0
+                last.tent_on, last.tent_knower = tent_on[:], tent_knower[:]
+
+            tray = s.tray
+            if tray != last.tray:
+                out[supply] = tray[0] / 16
+                out[supply + 1] = tray[1] / 16
+                out[supply + 2] = tray[2] / 16
+                out[supply + 3] = tray[3] / 16
+                last.tray = tray[:]
+            piles = (len(s.deck), len(s.discard), len(s.enc_deck), len(s.tent_box), s.day, s.turns)
+            if piles != last.piles:
+                out[supply + 4] = piles[0] / 70
+                out[supply + 5] = piles[1] / 70
+                out[supply + 6] = piles[2] / 20
+                out[supply + 10] = piles[3] / 8
+                out[supply + 12] = piles[4] / 4
+                out[supply + 13] = piles[5] / 80
+                last.piles = piles
+            # the parts that seldom change, behind one comparison of all their inputs
+            inputs = (s.gallery, s.flags, s.boosts, s.tent_kept, s.tile_at, s.tile_side, s.tile_known, s.ruins,
+                      s.ruins_seen, s.rv_loc, s.store_kind, s.store_n, s.xdeck, s.xtop, s.artifact_home, s.tents[seat],
+                      s.legendary, s.tun_space, s.tun_up, over)
+            if inputs != last.seldom:
+                seldom(last, s, seat, n, slots, over, ended, out)
+                last.seldom = (last.gallery, last.flags, last.boosts, last.tent_kept, last.tile_at, last.tile_side,
+                               last.tile_known, last.ruins, last.ruins_seen, last.rv_loc, last.store_kind,
+                               last.store_n, last.xdeck, last.xtop, last.artifact_home, last.tents, last.legendary,
+                               last.tun_space, last.tun_up, over)
+
+            r_card, f_pts, f_cards = s.r_card, s.f_pts, s.f_cards
+            fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else None
+            key = (r_card, fight)
+            if key != last.resolving:
+                out[resolving:resolving + len(zero_resolving)] = zero_resolving
+                if r_card >= 0:
+                    out[resolving + r_card] = 1.0
+                if fight is not None:
+                    out[resolving + n_cards] = fight[0] / 20
+                    out[resolving + n_cards + 1] = fight[1] / 20
+                    out[resolving + n_cards + 2] = fight[2] / 2
+                    out[resolving + n_cards + 3] = fight[3] / 2
+                last.resolving = key
+
+            stack = s.stack
+            deciding = None
+            if stack and not over:
+                top = stack[-1]
+                deciding = (type(top), top.seat)
+            if deciding != last.decision:
+                for o in last.decision_at:
+                    out[o] = 0.0
+                written: tuple[int, ...] = ()
+                if deciding is not None:
+                    index = kinds.get(deciding[0])
+                    o = decision + nkinds + (deciding[1] - seat) % n
+                    written = (o,) if index is None else (o, decision + index)
+                    out[written[0]] = 1.0
+                    out[written[-1]] = 1.0
+                last.decision, last.decision_at = deciding, written
+
+        return update
+
+    return make
 
 
 def max_decisions(game: TrialGame, players: int) -> int:
