@@ -15,6 +15,8 @@ updater on a zeroed buffer, so `Game.encode` and the environments never disagree
 from __future__ import annotations
 
 from array import array
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment, State
@@ -132,7 +134,10 @@ class _Layout:
             spec.offset("tokens"), spec.offset("figures")
         self.turn, self.battle, self.roll, self.clock, self.decision = spec.offset("turn"), spec.offset("battle"), \
             spec.offset("roll"), spec.offset("clock"), spec.offset("decision")
+        self.hero_width = len(c.heroes) + HERO_FEATURES
+        self.virtues = self.heroes + len(c.heroes)         # the first Hero's Virtues
         self.ntiles = len(c.tiles)
+        self.every_tile, self.every_space = range(self.ntiles), range(4 * self.ntiles)
         self.zeros = spec.buffer()
         self.zero_head = array("d", bytes(8 * (self.heroes - self.phase)))
         self.zero_heroes = array("d", bytes(8 * len(c.heroes)))
@@ -219,8 +224,7 @@ class _Follower:
         if s.token != self.token_seen:
             seen = self.token_seen
             if seen is not None:       # else `_map` has just written every placed tile's tokens
-                self._tokens(s, [sp for sp, now, was in zip(range(len(seen)), s.token, seen, strict=True)
-                                 if now != was], out)
+                self._tokens(s, list(compress(at.every_space, map(ne, s.token, seen))), out)
             self.token_seen = s.token[:]
         if s.figure != self.figure_seen or s.viruses != self.viruses_seen:
             self._figures(s, out)
@@ -329,13 +333,13 @@ class _Follower:
     def _virtues(self, s: TTState, seat: int, out: array[float]) -> None:
         """Each Hero's six Virtues, rewritten for the Heroes whose Virtues changed."""
         vir, seen = s.vir, self.vir_seen
-        width = len(s.t.c.heroes) + HERO_FEATURES
-        at = self.at.heroes + len(s.t.c.heroes)
+        at = self.at
         for slot in range(3):
             b = (seat + slot) % 3 * 6
-            if seen is None or vir[b:b + 6] != seen[b:b + 6]:
-                f = at + slot * width
-                out[f:f + 6] = array("d", [v / 13 for v in vir[b:b + 6]])
+            now = vir[b:b + 6]
+            if seen is None or now != seen[b:b + 6]:
+                f = at.virtues + slot * at.hero_width
+                out[f:f + 6] = array("d", [v / 13 for v in now])
         self.vir_seen = vir[:]
 
     def _positions(self, s: TTState, seat: int, out: array[float]) -> None:
@@ -370,7 +374,7 @@ class _Follower:
         rows, seen, was_laid = self.rows, self.tiles_seen, self.laid
         token, tokens = s.token, self.tokens_seen
         codes = TOKEN_CODES + len(s.t.pieces)
-        for tile in [i for i, now, was in zip(range(n), keys, seen, strict=True) if now != was]:
+        for tile in list(compress(at.every_tile, map(ne, keys, seen))):
             on, x, y, rot, flip, gone, down = keys[tile]  # type: ignore[misc]
             shown = seen[tile] is not None      # else its numbers are still 0
             b = at.tiles + tile * 9
