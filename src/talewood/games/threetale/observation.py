@@ -4,18 +4,23 @@ and the bound on any game's decisions.
 Seats are ordered from the observer (slot 0 is the observer). Nothing is hidden between the Heroes,
 so the encoding reads the state; it shows nothing the view does not (no deck order, no future die).
 
-The layout is built once per game; its writer fills a zeroed buffer in place (engine/observation.py),
-writes only the numbers that are not 0 and copies each placed tile's spaces from a row laid out once
-per tile and rotation.
+The layout is built once per game. The encoding is written once, as an updater (engine/observation.py):
+it keeps one seat's buffer up to date, remembering what it last wrote for each part (the Map, the
+tokens, the Heroes' boards, the turn, the battle, the clocks, the decision) and rewriting only the
+parts whose inputs changed since, the tiles, spaces and Heroes within them one by one; a placed
+tile's spaces are copied from a row laid out once per tile and rotation. The spec's writer is a fresh
+updater on a zeroed buffer, so `Game.encode` and the environments never disagree.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
+from itertools import compress
+from operator import ne
+from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment, State
-from ...engine.observation import Writer
+from ...engine.observation import Update
 from . import rulings
 from .state import FUTURE, TTState
 from .tables import DARK, FUTURE_PIECE, Tables
@@ -77,7 +82,15 @@ def _layout(game: ThreeTaleGame) -> ObservationSpec:
                 "/10, Vicinator Defense /100, Parallel Virtues left /30"),
         Segment("decision", (len(FRAMES),), "the pending decision's kind"),
     ])
-    spec.writer = _writer(spec)
+    at = _Layout(spec, t)
+
+    def follow() -> Update:
+        return _Follower(at)
+
+    def write(state: State, seat: int, out: array[float]) -> None:
+        follow()(state, seat, out)
+
+    spec.updater, spec.writer = follow, write
     return spec
 
 
@@ -106,123 +119,345 @@ def _space_rows(t: Tables) -> list[list[array[float]]]:
 DARK_ROW = array("d", [0.0, 0.0, 0.0, 1.0] * 4)     # a flipped tile: its four spaces show dark
 
 
-def _writer(spec: ObservationSpec) -> Writer:
-    phase, future, prophecies, progress = spec.offset("phase"), spec.offset("future"), spec.offset("prophecies"), \
-        spec.offset("progress")
-    heroes, talents, artifacts, positions = spec.offset("heroes"), spec.offset("talents"), spec.offset("artifacts"), \
-        spec.offset("positions")
-    tiles_at, so, ko, fo = spec.offset("tiles"), spec.offset("spaces"), spec.offset("tokens"), spec.offset("figures")
-    turn, battle, roll, clock, decision = spec.offset("turn"), spec.offset("battle"), spec.offset("roll"), \
-        spec.offset("clock"), spec.offset("decision")
-    space_rows: dict[int, tuple[Tables, list[list[array[float]]]]] = {}   # per Tables (one per difficulty)
+class _Layout:
+    """Where each part of the observation lies, zeroed blocks to clear them with, and per Tables (one per
+    difficulty) the numbers laid out once."""
 
-    def write(state: State, seat: int, out: array[float]) -> None:
-        s: TTState = state  # type: ignore[assignment]
-        t = s.t
+    def __init__(self, spec: ObservationSpec, t: Tables) -> None:
         c = t.c
-        known = space_rows.get(id(t))
+        self.phase, self.heroes = spec.offset("phase"), spec.offset("heroes")
+        self.future, self.prophecies, self.progress = spec.offset("future"), spec.offset("prophecies"), \
+            spec.offset("progress")
+        self.talents, self.artifacts, self.positions = spec.offset("talents"), spec.offset("artifacts"), \
+            spec.offset("positions")
+        self.tiles, self.spaces, self.tokens, self.figures = spec.offset("tiles"), spec.offset("spaces"), \
+            spec.offset("tokens"), spec.offset("figures")
+        self.turn, self.battle, self.roll, self.clock, self.decision = spec.offset("turn"), spec.offset("battle"), \
+            spec.offset("roll"), spec.offset("clock"), spec.offset("decision")
+        self.hero_width = len(c.heroes) + HERO_FEATURES
+        self.virtues = self.heroes + len(c.heroes)         # the first Hero's Virtues
+        self.ntiles = len(c.tiles)
+        self.every_tile, self.every_space = range(self.ntiles), range(4 * self.ntiles)
+        self.zeros = spec.buffer()
+        self.zero_head = array("d", bytes(8 * (self.heroes - self.phase)))
+        self.zero_heroes = array("d", bytes(8 * len(c.heroes)))
+        self.zero_talents = array("d", bytes(8 * 6))
+        self.zero_artifacts = array("d", bytes(8 * len(c.artifacts)))
+        self.zero_tile = array("d", bytes(8 * 9))
+        self.zero_spaces = array("d", bytes(8 * 16))
+        self.zero_turn = array("d", bytes(8 * 5))
+        self.zero_battle = array("d", bytes(8 * 10))
+        self._rows: dict[int, tuple[Tables, list[list[array[float]]]]] = {}
+
+    def space_rows(self, t: Tables) -> list[list[array[float]]]:
+        known = self._rows.get(id(t))
         if known is None or known[0] is not t:
-            known = space_rows[id(t)] = (t, _space_rows(t))
-        rows = known[1]
-        out[phase + s.phase] = 1.0
-        out[future + (s.future if s.future >= 0 else len(c.futures))] = 1.0
+            known = self._rows[id(t)] = (t, _space_rows(t))
+        return known[1]
+
+
+class _Follower:
+    """Keeps one seat's buffer equal to the encoding (engine/observation.py: an updater).
+
+    Each part of the observation is rewritten only when its inputs differ from the copies kept of what
+    it last wrote: the Map's lists, the tokens, the Heroes' boards (then each Hero's own numbers), the
+    turn, the battle, the clocks. A different seat or Tables clears the buffer and starts over."""
+
+    __slots__ = ("at", "battle_seen", "clock_seen", "decision_seen", "figure_seen", "head_seen", "heroes_seen",
+                 "laid", "map_seen", "pos_seen", "prophecies_seen", "roll_seen", "rows", "seat", "slots_seen",
+                 "t", "tiles_seen", "token_seen", "tokens_seen", "turn_seen", "unturned", "vir_seen", "viruses_seen")
+
+    def __init__(self, at: _Layout) -> None:
+        self.at = at
+        self.t: Tables | None = None
+        self.seat = -1
+
+    def _start(self, t: Tables, seat: int, out: array[float]) -> None:
+        """Forget what was written (the buffer is zero when the updater is made, and cleared when it starts
+        over): nothing is written yet for `seat` and `t`."""
+        at = self.at
+        if self.t is not None:
+            out[:] = at.zeros
+        self.t, self.seat = t, seat
+        self.rows = at.space_rows(t)
+        n = at.ntiles
+        self.head_seen: tuple[int, ...] | None = None
+        self.prophecies_seen: list[int] | None = None
+        self.vir_seen: list[int] | None = None
+        self.heroes_seen: tuple[Any, ...] | None = None
+        self.slots_seen: list[tuple[Any, ...] | None] = [None, None, None]
+        self.pos_seen = [-1, -1, -1]                       # per Hero: the space marked
+        self.map_seen: tuple[list[Any], ...] | None = None
+        self.tiles_seen: list[tuple[Any, ...] | None] = [None] * n
+        self.laid = [False] * n                            # per tile: placed
+        self.unturned = 0
+        self.token_seen: list[int] | None = None
+        self.tokens_seen = [-1] * (4 * n)                  # per space: the token column marked, -1 none
+        self.figure_seen = -1
+        self.viruses_seen: list[int] = []
+        self.turn_seen: tuple[int, ...] | None = None
+        self.battle_seen: tuple[int, ...] | None = None
+        self.roll_seen: tuple[int, ...] | None = None
+        self.clock_seen: tuple[int, ...] | None = None
+        self.decision_seen = -1
+
+    def __call__(self, state: State, seat: int, out: array[float]) -> None:
+        s: TTState = state  # type: ignore[assignment]
+        if s.t is not self.t or seat != self.seat:
+            self._start(s.t, seat, out)
+        at = self.at
+        head = (s.phase, s.future, s.turn_no, s.round_no, s.cur == seat)
+        if head != self.head_seen or s.prophecies != self.prophecies_seen:
+            self._head(s, seat, out)
+            self.head_seen = head
+        virtues = s.vir != self.vir_seen
+        if virtues:
+            self._virtues(s, seat, out)
+        boards = (s.hero, s.speed, s.spirit, s.shev, s.tal, s.offerings, s.stones, s.rings, s.heads, s.seeds, s.order,
+                  s.equip, s.arts, s.quests, s.cur, s.t_speed) != self.heroes_seen
+        if boards:
+            self._heroes(s, seat, out)
+        if s.pos != self.pos_seen:
+            self._positions(s, seat, out)
+        if (s.on_map, s.flipped, s.tile_rot, s.tile_x, s.tile_y, s.removed, s.placed) != self.map_seen:
+            self._map(s, out)
+        if s.token != self.token_seen:
+            seen = self.token_seen
+            if seen is not None:       # else `_map` has just written every placed tile's tokens
+                self._tokens(s, list(compress(at.every_space, map(ne, s.token, seen))), out)
+            self.token_seen = s.token[:]
+        if s.figure != self.figure_seen or s.viruses != self.viruses_seen:
+            self._figures(s, out)
+        turn = (s.cur, s.steps, s.acts, s.turns_used, s.t_speed, s.t_actions, s.t_turns, len(s.bonus_unused),
+                s.slots_used)
+        if boards or virtues or turn != self.turn_seen:
+            self._turn(s, out)
+            self.turn_seen = turn
+        battle = (s.b_kind, s.b_spd, s.b_def, s.b_str, s.b_pos, s.b_dice)
+        if battle != self.battle_seen:
+            o = at.battle
+            out[o:o + 10] = at.zero_battle
+            if s.b_kind:
+                out[o + s.b_kind - 1] = 1.0
+                out[o + 5] = s.b_spd / 8
+                out[o + 6] = max(0, s.b_def) / 30
+                out[o + 7] = s.b_str / 8
+                out[o + 8] = s.b_pos / 10
+                out[o + 9] = s.b_dice / 10
+            self.battle_seen = battle
+        roll = (s.r_kind, s.r_pos, s.r_dice)
+        if roll != self.roll_seen:
+            o = at.roll
+            out[o] = s.r_pos / 3 if s.r_kind else 0.0
+            out[o + 1] = s.r_dice / 4 if s.r_kind else 0.0
+            self.roll_seen = roll
+        clock = (s.wow, s.flips, len(s.placed), self.unturned, s.tentacles_left, s.vici_def, s.pv_left)
+        if clock != self.clock_seen:
+            o = at.clock
+            out[o] = s.wow / 42
+            out[o + 1] = s.flips / 7
+            out[o + 2] = len(s.placed) / 30
+            out[o + 3] = self.unturned / 30
+            out[o + 4] = s.tentacles_left / 10
+            out[o + 5] = max(0, s.vici_def) / 100
+            out[o + 6] = s.pv_left / 30
+            self.clock_seen = clock
+        index = FRAME_INDEX.get(type(s.stack[-1]).__name__, -1) if s.stack and not s.over else -1
+        if index != self.decision_seen:
+            if self.decision_seen >= 0:
+                out[at.decision + self.decision_seen] = 0.0
+            if index >= 0:
+                out[at.decision + index] = 1.0
+            self.decision_seen = index
+
+    def _head(self, s: TTState, seat: int, out: array[float]) -> None:
+        """The phase, the Future, the Prophecies and the progress."""
+        at = self.at
+        out[at.phase:at.heroes] = at.zero_head
+        out[at.phase + s.phase] = 1.0
+        out[at.future + (s.future if s.future >= 0 else len(s.t.c.futures))] = 1.0
         for p in s.prophecies:
-            out[prophecies + p] = 1.0
-        out[progress] = min(s.turn_no, 30) / 30 if s.phase < FUTURE else 1.0
-        out[progress + 1] = s.round_no / 12 if s.phase == FUTURE else 0.0
-        out[progress + 2] = float(s.cur == seat)
-        nh = len(c.heroes)
+            out[at.prophecies + p] = 1.0
+        out[at.progress] = min(s.turn_no, 30) / 30 if s.phase < FUTURE else 1.0
+        out[at.progress + 1] = s.round_no / 12 if s.phase == FUTURE else 0.0
+        out[at.progress + 2] = float(s.cur == seat)
+        self.prophecies_seen = s.prophecies[:]
+
+    def _heroes(self, s: TTState, seat: int, out: array[float]) -> None:
+        """Each Hero's board, Talents and Artifacts, rewritten for the Heroes whose numbers changed."""
+        self.heroes_seen = (s.hero[:], s.speed[:], s.spirit[:], s.shev[:], s.tal[:], s.offerings[:],
+                            s.stones[:], s.rings[:], s.heads[:], s.seeds[:], s.order[:], s.equip[:],
+                            [a[:] for a in s.arts], [q[:] for q in s.quests], s.cur, s.t_speed)
+        at = self.at
+        t = s.t
+        nh = len(t.c.heroes)
         width = nh + HERO_FEATURES
-        ntiles = len(c.tiles)
-        nart = len(c.artifacts)
+        nart = len(t.c.artifacts)
         for slot in range(3):
             h = (seat + slot) % 3
-            base = heroes + slot * width
+            b3 = h * 3
+            tal = s.tal[b3:b3 + 3]
+            equip = s.equip[b3:b3 + 3]
+            arts = s.arts[h]
+            key = (s.hero[h], s.speed[h], s.spirit[h], s.shev[h], tal, s.offerings[h], s.stones[h],
+                   s.rings[h], s.heads[h], s.seeds[h], len(s.quests[h]), s.order.index(h), arts[:], equip,
+                   s.t_speed if h == s.cur else 0)
+            if key == self.slots_seen[slot]:
+                continue
+            self.slots_seen[slot] = key
+            base = at.heroes + slot * width
+            out[base:base + nh] = at.zero_heroes
             if s.hero[h] >= 0:
                 out[base + s.hero[h]] = 1.0
             f = base + nh
-            out[f:f + 6] = array("d", [v / 13 for v in s.vir[h * 6:h * 6 + 6]])
             out[f + 6] = s.speed[h] / 20
             out[f + 7] = s.speed_now(h) / 20 if s.hero[h] >= 0 else 0.0
             out[f + 8] = s.spirit[h] / 3
             out[f + 9] = s.shev[h] / 12
-            tal = s.tal[h * 3:h * 3 + 3]
             out[f + 10] = ((tal[0] >= 0) + (tal[1] >= 0) + (tal[2] >= 0)) / 3
             out[f + 11] = float(s.offerings[h])
             out[f + 12] = float(s.stones[h])
             out[f + 13] = s.rings[h] / 9 + (s.heads[h] / 7) + s.seeds[h] / 4
             out[f + 14] = len(s.quests[h]) / 6
             out[f + 15] = s.order.index(h) / 2
-            tb = talents + slot * 6
+            tb = at.talents + slot * 6
+            out[tb:tb + 6] = at.zero_talents
             for ti in tal:
                 if ti >= 0:
                     out[tb + ti % 6] = 1.0
-            ab = artifacts + slot * nart
-            for a in s.arts[h]:
-                out[ab + a] = 2.0 if s.equip[h * 3 + t.art_slot[a]] == a else 1.0
-            if s.pos[h] >= 0:
-                out[positions + slot * ntiles * 4 + s.pos[h]] = 1.0
-        on_map, flipped, tile_rot, tile_x, tile_y = s.on_map, s.flipped, s.tile_rot, s.tile_x, s.tile_y
-        for tile in range(ntiles):
-            if on_map[tile]:
-                b = tiles_at + tile * 9
-                out[b] = 1.0
-                out[b + 1] = tile_x[tile] / 30
-                out[b + 2] = tile_y[tile] / 30
-                out[b + 3 + tile_rot[tile]] = 1.0
-                if flipped[tile]:
-                    out[b + 7] = float(flipped[tile])
+            ab = at.artifacts + slot * nart
+            out[ab:ab + nart] = at.zero_artifacts
+            for a in arts:
+                out[ab + a] = 2.0 if equip[t.art_slot[a]] == a else 1.0
+
+    def _virtues(self, s: TTState, seat: int, out: array[float]) -> None:
+        """Each Hero's six Virtues, rewritten for the Heroes whose Virtues changed."""
+        vir, seen = s.vir, self.vir_seen
+        at = self.at
+        for slot in range(3):
+            b = (seat + slot) % 3 * 6
+            now = vir[b:b + 6]
+            if seen is None or now != seen[b:b + 6]:
+                f = at.virtues + slot * at.hero_width
+                out[f:f + 6] = array("d", [v / 13 for v in now])
+        self.vir_seen = vir[:]
+
+    def _positions(self, s: TTState, seat: int, out: array[float]) -> None:
+        at = self.at
+        spaces = at.ntiles * 4
+        pos, seen = s.pos, self.pos_seen
+        for slot in range(3):
+            h = (seat + slot) % 3
+            if pos[h] != seen[h]:
+                o = at.positions + slot * spaces
+                if seen[h] >= 0:
+                    out[o + seen[h]] = 0.0
+                if pos[h] >= 0:
+                    out[o + pos[h]] = 1.0
+        self.pos_seen = pos[:]
+
+    def _map(self, s: TTState, out: array[float]) -> None:
+        """The tiles, what their spaces show and their tokens, rewritten for the tiles whose numbers
+        changed."""
+        at = self.at
+        n = at.ntiles
+        on_map, flipped, tile_rot, placed = s.on_map, s.flipped, s.tile_rot, s.placed
+        self.map_seen = (on_map[:], flipped[:], tile_rot[:], s.tile_x[:], s.tile_y[:], s.removed[:], placed[:])
+        removed = [False] * n
         for tile in s.removed:
-            out[tiles_at + tile * 9 + 8] = 1.0
-        codes = TOKEN_CODES + len(t.pieces)
-        token = s.token
-        for tile in s.placed:
-            b = so + tile * 16
-            out[b:b + 16] = DARK_ROW if flipped[tile] else rows[tile][tile_rot[tile]]
-            sp = tile * 4
-            o = ko + sp * codes
-            for tok in token[sp:sp + 4]:
-                if tok >= 0:
-                    out[o + (tok if tok < FUTURE_PIECE else TOKEN_CODES + tok - FUTURE_PIECE)] = 1.0
-                o += codes
+            removed[tile] = True
+        laid = [False] * n
+        for tile in placed:
+            laid[tile] = True
+        keys: list[tuple[Any, ...] | None] = list(zip(on_map, s.tile_x, s.tile_y, tile_rot, flipped, removed, laid,
+                                                      strict=True))
+        rows, seen, was_laid = self.rows, self.tiles_seen, self.laid
+        token, tokens = s.token, self.tokens_seen
+        codes = TOKEN_CODES + len(s.t.pieces)
+        for tile in list(compress(at.every_tile, map(ne, keys, seen))):
+            on, x, y, rot, flip, gone, down = keys[tile]  # type: ignore[misc]
+            shown = seen[tile] is not None      # else its numbers are still 0
+            b = at.tiles + tile * 9
+            if shown:
+                out[b:b + 9] = at.zero_tile
+            if on:
+                out[b] = 1.0
+                out[b + 1] = x / 30
+                out[b + 2] = y / 30
+                out[b + 3 + rot] = 1.0
+                if flip:
+                    out[b + 7] = 1.0
+            if gone:
+                out[b + 8] = 1.0
+            if down:
+                b = at.spaces + tile * 16
+                out[b:b + 16] = DARK_ROW if flip else rows[tile][rot]
+            elif was_laid[tile]:
+                b = at.spaces + tile * 16
+                out[b:b + 16] = at.zero_spaces
+            if down != was_laid[tile]:       # its tokens show, or go
+                sp = tile * 4
+                o = at.tokens + sp * codes
+                if down:                      # (no token of a tile not placed is marked)
+                    for tok in token[sp:sp + 4]:
+                        if tok >= 0:
+                            column = tok if tok < FUTURE_PIECE else tok + TOKEN_CODES - FUTURE_PIECE
+                            out[o + column] = 1.0
+                            tokens[sp] = column
+                        sp += 1
+                        o += codes
+                else:
+                    for column in tokens[sp:sp + 4]:
+                        if column >= 0:
+                            out[o + column] = 0.0
+                        o += codes
+                    tokens[sp:sp + 4] = [-1] * 4
+        self.tiles_seen, self.laid = keys, laid
+        self.unturned = sum([1 for tile in placed if not flipped[tile]])
+
+    def _tokens(self, s: TTState, spaces: list[int], out: array[float]) -> None:
+        """The token on each of `spaces` where its tile is placed."""
+        token, laid, seen = s.token, self.laid, self.tokens_seen
+        shift = TOKEN_CODES - FUTURE_PIECE
+        codes = TOKEN_CODES + len(s.t.pieces)
+        ko = self.at.tokens
+        for sp in spaces:
+            tok = token[sp]
+            now = (tok if tok < FUTURE_PIECE else tok + shift) if tok >= 0 and laid[sp >> 2] else -1
+            was = seen[sp]
+            if now != was:
+                o = ko + sp * codes
+                if was >= 0:
+                    out[o + was] = 0.0
+                if now >= 0:
+                    out[o + now] = 1.0
+                seen[sp] = now
+
+    def _figures(self, s: TTState, out: array[float]) -> None:
+        fo = self.at.figures
+        if self.figure_seen >= 0:
+            out[fo + self.figure_seen * 2] = 0.0
+        for v in self.viruses_seen:
+            if v >= 0:
+                out[fo + v * 2 + 1] = 0.0
         if s.figure >= 0:
             out[fo + s.figure * 2] = 1.0
         for v in s.viruses:
             if v >= 0:
                 out[fo + v * 2 + 1] = 1.0
-        o = turn
+        self.figure_seen = s.figure
+        self.viruses_seen = s.viruses[:]
+
+    def _turn(self, s: TTState, out: array[float]) -> None:
+        o = self.at.turn
         if s.cur >= 0:
             out[o] = max(0, s.steps_left(s.cur)) / 10
             out[o + 1] = max(0, s.actions_left(s.cur)) / 5
             out[o + 2] = s.turns_left(s.cur) / 5
             out[o + 3] = len(s.bonus_unused) / 5
             out[o + 4] = s.slots_used / 7
-        o = battle
-        if s.b_kind:
-            out[o + s.b_kind - 1] = 1.0
-            out[o + 5] = s.b_spd / 8
-            out[o + 6] = max(0, s.b_def) / 30
-            out[o + 7] = s.b_str / 8
-            out[o + 8] = s.b_pos / 10
-            out[o + 9] = s.b_dice / 10
-        o = roll
-        if s.r_kind:
-            out[o] = s.r_pos / 3
-            out[o + 1] = s.r_dice / 4
-        o = clock
-        out[o] = s.wow / 42
-        out[o + 1] = s.flips / 7
-        out[o + 2] = len(s.placed) / 30
-        out[o + 3] = sum([1 for x in s.placed if not flipped[x]]) / 30
-        out[o + 4] = s.tentacles_left / 10
-        out[o + 5] = max(0, s.vici_def) / 100
-        out[o + 6] = s.pv_left / 30
-        if not s.over and s.stack:
-            index = FRAME_INDEX.get(type(s.stack[-1]).__name__)
-            if index is not None:
-                out[decision + index] = 1.0
-
-    return write
+        else:
+            out[o:o + 5] = self.at.zero_turn
 
 
 def decision_bound(t: Tables) -> int:
