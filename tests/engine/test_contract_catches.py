@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from array import array
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -133,7 +134,7 @@ def _spec_written_once(self: LanternsGame, players: int, options: Any) -> Observ
 
         def update(state: State, seat: int, out: Any) -> None:
             if not written:
-                spec.write(state, seat, out)
+                out[:] = array("d", self.encode(state, seat))
                 written.append(True)
 
         return update

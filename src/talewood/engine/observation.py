@@ -12,8 +12,9 @@ table and call `write` every step; `Game.encode` is the same writer's output as 
 The faster path: a spec may also carry an `updater`, a factory of updaters. An updater keeps one
 buffer up to date for one seat: it remembers what it last wrote there (never the state it last saw,
 so any later position of any game of the same spec may follow) and rewrites only the numbers whose
-inputs changed. A game writes its encoding once, as an updater, and lets its writer be a fresh
-updater on a zeroed buffer; the contract tests check that a kept buffer always equals a fresh one.
+inputs changed. A game writes its encoding once, as an updater, and needs no writer: `write` runs a
+fresh updater on the zeroed buffer. The contract tests check that a kept buffer always equals a fresh
+one.
 """
 
 from __future__ import annotations
@@ -85,10 +86,12 @@ class ObservationSpec:
         out[:] = self._zeros
 
     def write(self, state: State, seat: int, out: array[float]) -> None:
-        """Fill the zeroed buffer `out` with what `seat` sees: the spec's writer, or else the game's
-        `encode` copied in."""
+        """Fill the zeroed buffer `out` with what `seat` sees: the spec's writer, or else a fresh updater
+        (which writes everything on a zeroed buffer), or else the game's `encode` copied in."""
         if self.writer is not None:
             self.writer(state, seat, out)
+        elif self.updater is not None:
+            self.updater()(state, seat, out)
         else:
             out[:] = array("d", state.game.encode(state, seat))
 

@@ -12,7 +12,7 @@ to date, each part of the vector (the year, each Village slot, the gaps, the Eve
 track, the Quests, the seats' rows by group of columns, each seat's cards, stories and Income
 tokens, the decks, the decision) rewritten only when what it was last written from differs from a
 snapshot kept of it. The Villagers in the gaps are followed one by one: the counts that moved are
-found from the XOR of the gaps as bytes. The spec's writer is a fresh updater on a zeroed buffer,
+found from the XOR of the gaps as bytes. The whole encoding is written by a fresh updater on a zeroed buffer,
 so `encode` and the learning environments never disagree. Nothing is tracked in the state.
 """
 
@@ -87,8 +87,7 @@ def observation_spec(game: GreyluneGame, players: int) -> ObservationSpec:
         Segment("decision_numbers", (len(NUMBERS),),
                 "the decision's numbers: " + ", ".join(f"{name} /{scale}" for name, scale in NUMBERS)),
     ])
-    spec.updater = updater = _updater(game, spec)
-    spec.writer = lambda state, seat, out: updater()(state, seat, out)
+    spec.updater = _updater(game, spec)      # and no writer: a fresh updater writes a zeroed buffer
     return spec
 
 

@@ -8,7 +8,7 @@ The layout is built once per game. The encoding is written once, as an updater (
 it keeps one seat's buffer up to date, remembering what it last wrote for each part (the Map, the
 tokens, the Heroes' boards, the turn, the battle, the clocks, the decision) and rewriting only the
 parts whose inputs changed since, the tiles, spaces and Heroes within them one by one; a placed
-tile's spaces are copied from a row laid out once per tile and rotation. The spec's writer is a fresh
+tile's spaces are copied from a row laid out once per tile and rotation. The whole encoding is written by a fresh
 updater on a zeroed buffer, so `Game.encode` and the environments never disagree.
 """
 
@@ -87,10 +87,7 @@ def _layout(game: ThreeTaleGame) -> ObservationSpec:
     def follow() -> Update:
         return _Follower(at)
 
-    def write(state: State, seat: int, out: array[float]) -> None:
-        follow()(state, seat, out)
-
-    spec.updater, spec.writer = follow, write
+    spec.updater = follow     # and no writer: a fresh updater writes a zeroed buffer (ObservationSpec.write)
     return spec
 
 

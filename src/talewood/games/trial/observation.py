@@ -7,7 +7,7 @@ counted, never named; ruins items only once the observer has looked; decks by th
 The encoding is written once, as the spec's updater (engine/observation.py): it keeps one buffer up to
 date for one seat, rewriting only the parts whose inputs differ from what it last wrote there (it keeps
 copies of those inputs, never the state), and looks up once per game what never changes (offsets, each
-tile side's state). The spec's writer is a fresh updater on the zeroed buffer, so `Game.encode` and the
+tile side's state). The whole encoding is written by a fresh updater on the zeroed buffer, so `Game.encode` and the
 learning environments' kept buffers come from the same code.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, Segment, State
-from ...engine.observation import Update, Writer
+from ...engine.observation import Update
 from . import camp, cards, expedition, fight, places, store, turn
 from .tables import (
     SK_CARD_DRAW,
@@ -90,8 +90,7 @@ def observation_spec(game: TrialGame, players: int) -> ObservationSpec:
                                               "cards played"),
         Segment("decision", (len(FRAME_KINDS) + SEATS,), "the pending decision's kind, and who decides, from me"),
     ])
-    spec.updater = _updater(game, spec)
-    spec.writer = _fresh(spec.updater)
+    spec.updater = _updater(game, spec)      # and no writer: a fresh updater writes a zeroed buffer
     return spec
 
 
@@ -114,16 +113,6 @@ def _zeros(size: int) -> array[float]:
 
 def _copies(lists: list[list[int]]) -> list[list[int]]:
     return list(map(list.copy, lists))
-
-
-def _fresh(updater: Callable[[], Update]) -> Writer:
-    """The spec's writer: a new updater on the zeroed buffer, so that `Game.encode` and a buffer kept by
-    an updater come from the same code."""
-
-    def write(state: State, seat: int, out: array[float]) -> None:
-        updater()(state, seat, out)
-
-    return write
 
 
 class _Seen:
