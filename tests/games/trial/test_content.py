@@ -788,17 +788,17 @@ def test_a_moral_choice_without_its_good_option_is_refused(folder: Path):
 
 
 def test_a_card_fight_without_a_lose_clause_is_refused(folder: Path):
-    edit(folder, "encounters.toml", 'test = "fight:3:1"\nwin = ["gain:basic:1"]\nlose = ["stays"]',
+    edit(folder, "encounters.toml", 'test = "fight:3:1"\nwin = ["gain:basic:1"]\nlose = ["story_face_down"]',
          'test = "fight:3:1"\nwin = ["gain:basic:1"]')
     message = refused(folder)
     assert "encounters.toml encounter 'angry_badger'" in message and "where the card goes when you lose" in message
 
 
 def test_text_that_forgets_the_cost_is_refused(folder: Path):
-    edit(folder, "deeds.toml", 'text = "On a store. You need a kettle. Spend 2 food tokens. Gain 2 tea leaves."',
-         'text = "On a store. Spend 2 food tokens. Gain 2 tea leaves."')
+    edit(folder, "deeds.toml", 'text = "You need a spyglass. Spend 1 food token. Put one of your flags',
+         'text = "Spend 1 food token. Put one of your flags')
     message = refused(folder)
-    assert "deeds.toml deed 'tea_merchant'" in message and "never mentions 'kettle'" in message
+    assert "deeds.toml deed 'scout'" in message and "never mentions 'spyglass'" in message
 
 
 def test_a_disconnected_forest_is_refused(folder: Path):

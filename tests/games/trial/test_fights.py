@@ -154,12 +154,12 @@ def test_r69_the_artifact_sword_adds_2_and_a_die_the_rare_sword_3():
 def test_r70_the_card_goes_where_its_outcome_says():
     s = position(2, positions=["path_05", "start_s"], hands=[["brigands"], []], turn={"seat": 1})
     do(s, "Play Brigands")
-    roll(s, "3", "3", "1")                           # brigands 2 + 6, Mary 2: lost, discarded
-    assert s.discard[-1] == card("brigands") and story(s, 0) == []
+    roll(s, "3", "3", "1")                           # brigands 2 + 6, Mary 2: lost, face down
+    assert story(s, 0) == [("brigands", "fighting", False)] and card("brigands") not in s.discard
     w = position(2, positions=["path_05", "start_s"], hands=[["brigands"], []], turn={"seat": 1})
     do(w, "Play Brigands")
     roll(w, "1", "1", "star")                        # 4 against 4: the defender wins a tie
-    assert w.discard[-1] == card("brigands")
+    assert story(w, 0) == [("brigands", "fighting", False)]
     v = position(2, positions=["path_05", "start_s"], hands=[["sparring_partner"], []], food=[{"acorn": 1}, {}],
                  turn={"seat": 1})
     do(v, "Play Sparring Partner")

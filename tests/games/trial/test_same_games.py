@@ -21,18 +21,18 @@ from talewood.games.trial.state import TrialState
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
-    'random 2p seed 1': 'ead621cd402d76abfe03',
-    'random 2p seed 2': '45ac29f7e9698130996a',
-    'random 2p seed 3 untracked': 'bcda1fb6bfef1a3140db',
-    'random 3p seed 1': 'd69a95e56c105f1f1026',
-    'random 3p seed 2': 'fe281e4ba6c10c4a2e38',
-    'random 3p seed 3 untracked': 'e905070127a2f538f06b',
-    'random 4p seed 1': 'd06073e869381da24c3e',
-    'random 4p seed 2': '6c72385b7c5c7faf2b71',
-    'random 4p seed 3 untracked': 'e61069a939c21e67a609',
-    'lookahead 2p seed 5': '08dfa372cdb3700ab4ad',
-    'lookahead 4p seed 6': '8159898afd301434f5d0',
-    'chance 3p seed 7': '67fa6a4019453ce854cf',
+    'random 2p seed 1': 'ab9439f8da6f1cece080',
+    'random 2p seed 2': 'fc0a059df31000a9e08f',
+    'random 2p seed 3 untracked': 'f618a9d7a976c0fea33d',
+    'random 3p seed 1': 'a7416e76269358e4c739',
+    'random 3p seed 2': '7822632d43c1d734618a',
+    'random 3p seed 3 untracked': 'dc605300d3ba883b059a',
+    'random 4p seed 1': '5f49695c0a54a267b1ae',
+    'random 4p seed 2': 'd4da21f8b7b89b2422ba',
+    'random 4p seed 3 untracked': 'b2afcd4caa69b3a643b1',
+    'lookahead 2p seed 5': '67df88abe84468e45112',
+    'lookahead 4p seed 6': 'df26350a548e5feb7059',
+    'chance 3p seed 7': 'd4e519a84241703278a1',
 }
 
 
