@@ -16,7 +16,7 @@ changes, so each tile's numbers are laid out once per game and copied in one sli
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import compress, repeat
 from operator import ge, ne
 from typing import TYPE_CHECKING, Any
@@ -166,7 +166,6 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
         token_at: list[int] = []
         token_up: list[bool] = []
         exposed: list[int] = []
-        exposed_set: set[int] = set()
         was_at: list[int] = []             # each tile's place then (where to look for a tile taken since)
         forest_over = False
         row_count: list[int] = []
@@ -197,7 +196,7 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
 
         def update(state: State, seat: int, out: array[float]) -> None:
             nonlocal last_seat, at, sym_at, pw_at, place_tile, face_up, gem_on, firefly, token_at, token_up, \
-                exposed, exposed_set, was_at, forest_over, row_count, row_min, opened, held, sym, pw, supply, \
+                exposed, was_at, forest_over, row_count, row_min, opened, held, sym, pw, supply, \
                 placed, lost, drops, lit, favors, public_token, favors_over, current, looking, box, discarded, \
                 dealt, kind_at, spirit_at, rows, opponent, turn, left
             s: SpiritsState = state  # type: ignore[assignment]
@@ -216,80 +215,10 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
                 looking = False
             over = s.over
 
-            # -- the forest: the places whose inputs changed ------------------------------------
-            now_tiles, now_up, now_gems, now_tokens, now_token_up, now_exposed = \
-                s.place_tile, s.face_up, s.gem_on, s.token_at, s.token_up, s.exposed
-            whole = place_tile is None
-            if seasons and (s.row_count != row_count or s.cfg.row_min != row_min):
-                row_count, row_min = s.row_count[:], s.cfg.row_min
-                now_open = [k > m for k, m in zip(row_count, row_min, strict=True)]
-                if now_open != opened:
-                    opened = now_open
-                    whole = True
-            if not whole:
-                dirty = []
-                if now_exposed != exposed:
-                    # the usual change: tiles taken from the open ends and their neighbours opened. What
-                    # these places show is brought up to date in the copies, then the copies must equal
-                    # the state (anything else that changed, apart from gemstones: the whole forest)
-                    now_set = set(now_exposed)
-                    for t in exposed_set - now_set:
-                        p = was_at[t]
-                        if p >= 0 and place_tile[p] == t:   # type: ignore[index]
-                            gem_on[t] = now_gems[t]
-                            place_tile[p], token_at[p], token_up[p] = now_tiles[p], now_tokens[p], now_token_up[p]  # type: ignore[index]
-                            if now_tiles[p] < 0:            # taken: an empty place
-                                out[forest + p * PLACE_FEATURES:forest + (p + 1) * PLACE_FEATURES] = empty_row
-                            else:
-                                dirty.append(p)
-                            left = -1
-                    tile_place = s.tile_place
-                    for t in now_set - exposed_set:
-                        p = tile_place[t]
-                        if p >= 0:
-                            dirty.append(p)
-                            face_up[t], gem_on[t] = now_up[t], now_gems[t]
-                    exposed, exposed_set = now_exposed[:], now_set
-                if now_tiles != place_tile or now_up != face_up or now_tokens != token_at \
-                        or now_token_up != token_up or over != forest_over or (fireflies and s.firefly != firefly):
-                    whole = True
-                else:
-                    if now_gems != gem_on:
-                        tile_place = s.tile_place
-                        for t in compress(tiles, map(ne, now_gems, gem_on)):
-                            p = tile_place[t]
-                            if p >= 0:
-                                dirty.append(p)
-                        gem_on = now_gems[:]
-                    for p in dirty:
-                        o = forest + p * PLACE_FEATURES
-                        t = now_tiles[p]
-                        if now_up[t]:
-                            out[o:o + PLACE_FEATURES] = up_rows[t]
-                            if fireflies and firefly[t]:
-                                out[o + 19] = 1.0
-                        else:
-                            out[o:o + PLACE_FEATURES] = down_row
-                        g = now_gems[t]
-                        if g >= 0:
-                            out[o + (17 if g == seat else 18)] = 1.0
-                        if now_tokens[p] >= 0:
-                            out[o + (21 if now_token_up[p] or over else 20)] = 1.0
-                        if t in exposed_set and (not seasons or opened[place_row[p]]):
-                            out[o + 16] = 1.0
-            if whole:
-                write_forest(s, seat, out)
-                place_tile, face_up, gem_on, token_at, token_up, exposed = \
-                    now_tiles[:], now_up[:], now_gems[:], now_tokens[:], now_token_up[:], now_exposed[:]
-                firefly, was_at, exposed_set, forest_over = s.firefly[:], s.tile_place[:], set(now_exposed), over
-                if seasons:
-                    row_count, row_min = s.row_count[:], s.cfg.row_min
-                    opened = [k > m for k, m in zip(row_count, row_min, strict=True)]
-                left = -1
-
-            # -- the seats, from the observer on -----------------------------------------------
+            # -- the tiles each seat collected: their numbers ----------------------------------
             now_sym, now_pw, tiles_of = s.sym, s.pw, s.tiles_of
             now_held = list(map(len, tiles_of))
+            taken: list[int] = []
             if held is None:
                 for o, x in zip(sym_at, now_sym, strict=True):
                     if o >= 0:
@@ -308,6 +237,7 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
                         if now_held[who] != had:
                             out[at[who] + 20] = now_held[who] / 30
                             for t in tiles_of[who][had:]:
+                                taken.append(t)
                                 for i in tile_symbols[t]:
                                     i += who * 10
                                     sym[i] = x = now_sym[i]
@@ -328,6 +258,103 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
                     for i in compress(range(len(now_pw)), map(ne, now_pw, pw)):
                         out[pw_at[i]] = now_pw[i] / 8
                     pw = now_pw[:]
+
+            # -- the forest: the places whose inputs changed ------------------------------------
+            now_tiles, now_up, now_gems, now_tokens, now_token_up, now_exposed = \
+                s.place_tile, s.face_up, s.gem_on, s.token_at, s.token_up, s.exposed
+            whole = place_tile is None
+            if seasons and (s.row_count != row_count or s.cfg.row_min != row_min):
+                row_count, row_min = s.row_count[:], s.cfg.row_min
+                now_open = [k > m for k, m in zip(row_count, row_min, strict=True)]
+                if now_open != opened:
+                    opened = now_open
+                    whole = True
+            if not whole:
+                dirty: list[int] = []                  # places to write again
+                if now_exposed != exposed:
+                    # the usual change: the tiles just collected left the open ends (their places are
+                    # empty now) and their neighbours were opened, at the end of the list. What these
+                    # places show is brought up to date in the copies, which must then equal the state
+                    # (anything else that changed, apart from gemstones: the whole forest again)
+                    rest = exposed[:]
+                    gone: Iterable[int] = taken
+                    opening: Iterable[int] = ()
+                    for t in taken:
+                        if t in rest:
+                            rest.remove(t)
+                    k = len(rest)
+                    if now_exposed[:k] == rest:
+                        opening = now_exposed[k:]
+                    else:                                 # another change: by the sets of open tiles
+                        now_set = set(now_exposed)
+                        gone, opening = set(exposed) - now_set, now_set - set(exposed)
+                    for t in gone:
+                        p = was_at[t]
+                        if p >= 0 and place_tile[p] == t:   # type: ignore[index]
+                            gem_on[t] = now_gems[t]
+                            place_tile[p], token_at[p], token_up[p] = now_tiles[p], now_tokens[p], now_token_up[p]  # type: ignore[index]
+                            if now_tiles[p] < 0:
+                                out[forest + p * PLACE_FEATURES:forest + (p + 1) * PLACE_FEATURES] = empty_row
+                            else:
+                                dirty.append(p)
+                            left = -1
+                    tile_place = s.tile_place
+                    for t in opening:
+                        p = tile_place[t]
+                        if p >= 0:
+                            dirty.append(p)
+                            face_up[t], gem_on[t] = now_up[t], now_gems[t]
+                    exposed = now_exposed[:]
+                if now_tiles != place_tile or now_up != face_up or now_tokens != token_at \
+                        or now_token_up != token_up or (fireflies and s.firefly != firefly):
+                    whole = True
+            if not whole:
+                if over != forest_over:             # at the end every token left shows face up
+                    forest_over = over
+                    if now_tiles.count(-1) < len(now_tiles):
+                        for p in compress(places, map(ge, now_tokens, nought)):
+                            if now_tiles[p] >= 0 and not now_token_up[p]:
+                                o = forest + p * PLACE_FEATURES
+                                out[o + 20] = 0.0 if over else 1.0
+                                out[o + 21] = 1.0 if over else 0.0
+                if now_gems != gem_on:              # a gemstone placed, moved or lost
+                    tile_place = s.tile_place
+                    for t in compress(tiles, map(ne, now_gems, gem_on)):
+                        gem_on[t] = g = now_gems[t]
+                        p = tile_place[t]
+                        if p >= 0:
+                            o = forest + p * PLACE_FEATURES
+                            out[o + 17] = 1.0 if g == seat else 0.0
+                            out[o + 18] = 1.0 if g >= 0 and g != seat else 0.0
+                        if now_gems == gem_on:
+                            break
+                for p in dirty:
+                    o = forest + p * PLACE_FEATURES
+                    t = now_tiles[p]
+                    if now_up[t]:
+                        out[o:o + PLACE_FEATURES] = up_rows[t]
+                        if fireflies and firefly[t]:
+                            out[o + 19] = 1.0
+                    else:
+                        out[o:o + PLACE_FEATURES] = down_row
+                    g = now_gems[t]
+                    if g >= 0:
+                        out[o + (17 if g == seat else 18)] = 1.0
+                    if now_tokens[p] >= 0:
+                        out[o + (21 if now_token_up[p] or over else 20)] = 1.0
+                    if t in now_exposed and (not seasons or opened[place_row[p]]):
+                        out[o + 16] = 1.0
+            else:
+                write_forest(s, seat, out)
+                place_tile, face_up, gem_on, token_at, token_up, exposed = \
+                    now_tiles[:], now_up[:], now_gems[:], now_tokens[:], now_token_up[:], now_exposed[:]
+                firefly, was_at, forest_over = s.firefly[:], s.tile_place[:], over
+                if seasons:
+                    row_count, row_min = s.row_count[:], s.cfg.row_min
+                    opened = [k > m for k, m in zip(row_count, row_min, strict=True)]
+                left = -1
+
+            # -- the seats' other numbers, from the observer on --------------------------------
             now = s.supply
             if now != supply:
                 supply = now[:]
@@ -379,7 +406,7 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
                 current = now_current
 
             # -- favor tokens in the box (choosing a Wish reward) and discarded -----------------
-            now_looking = type(top) is Favor and top.seat == seat 
+            now_looking = type(top) is Favor and top.seat == seat
             if now_looking != looking or (now_looking and s.box != box):
                 looking = now_looking
                 box = s.box[:] if now_looking else None
