@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from array import array
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 

@@ -8,7 +8,7 @@ The encoding is written once, as an updater (engine/observation.py): it keeps on
 to date, remembering the inputs of each part as it last wrote them (copies of the state's lists) and
 rewriting only the parts whose inputs changed. In the forest that is the places whose tile, token or
 tile's state changed, found by comparing the lists in C (`map(ne, ...)`), never by a Python loop over
-every place. The spec's writer is a fresh updater on a zeroed buffer, so `Game.encode` and the
+every place. The whole encoding is written by a fresh updater on a zeroed buffer, so `Game.encode` and the
 learning environments write the same numbers by construction. What a face-up tile shows never
 changes, so each tile's numbers are laid out once per game and copied in one slice.
 """
@@ -59,13 +59,7 @@ def observation_spec(game: SpiritsGame, players: int, options: Mapping[str, Opti
         Segment("solo", (11,), "solo: the opponent's spirit symbols ×10 /8, its hidden tokens /2"),
         Segment("progress", (2,), "turn /60, tiles left in the forest / tiles at the start"),
     ])
-    follow = _updaters(game, spec, players, options)
-
-    def write(state: State, seat: int, out: array[float]) -> None:
-        follow()(state, seat, out)
-
-    spec.writer = write
-    spec.updater = follow
+    spec.updater = _updaters(game, spec, players, options)   # and no writer: a fresh updater writes a zeroed buffer
     return spec
 
 
