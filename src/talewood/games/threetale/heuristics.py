@@ -10,6 +10,7 @@ near something worth claiming with Actions left, so that one step of lookahead m
 from __future__ import annotations
 
 import math
+from heapq import heappop, heappush
 from typing import Any
 
 from ...engine import Rng, State
@@ -47,12 +48,26 @@ REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
 BAND_WEIGHT = (0.0, 4.0, 3.0, 5.0, 4.5, 3.0)
 
 
+_VIRTUE_VALUES: dict[tuple[int, ...], tuple[tuple[float, ...], ...]] = {}
+
+
+def virtue_values(tier: tuple[int, ...]) -> tuple[tuple[float, ...], ...]:
+    """Per Virtue, what each of its values is worth in hero_power (its points and its band), worked
+    out once per band table: hero_power runs at every leaf of every search."""
+    found = _VIRTUE_VALUES.get(tier)
+    if found is None:
+        found = _VIRTUE_VALUES[tier] = tuple(
+            tuple(x * VIRTUE_WEIGHT[v] + BAND_WEIGHT[v] * tier[x] for x in range(len(tier))) for v in range(6))
+    return found
+
+
 def hero_power(s: TTState, h: int) -> float:
     b = h * 6
     vir = s.vir
-    tier = s.t.tier
-    power = sum(vir[b + v] * VIRTUE_WEIGHT[v] + BAND_WEIGHT[v] * tier[vir[b + v]] for v in range(6))
-    power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * sum(1 for x in s.tal[h * 3: h * 3 + 3] if x >= 0)
+    v0, v1, v2, v3, v4, v5 = virtue_values(s.t.tier)
+    power = v0[vir[b]] + v1[vir[b + 1]] + v2[vir[b + 2]] + v3[vir[b + 3]] + v4[vir[b + 4]] + v5[vir[b + 5]]
+    tal, c = s.tal, h * 3
+    power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * ((tal[c] >= 0) + (tal[c + 1] >= 0) + (tal[c + 2] >= 0))
     arts = s.t.artifacts
     power += sum(ARTIFACT_VALUE[arts[a].level] for a in s.arts[h]) + 2.5 * s.offerings[h] + 12.0 * s.stones[h]
     return power + SPIRIT_VALUE[min(3, s.spirit[h])]
@@ -278,7 +293,9 @@ def nearest_value(s: TTState, h: int, budget: int) -> float:
     start = s.pos[h]
     if start < 0:
         return 0.0
-    best = token_value(s, h, s.token[start]) if not s.others_at(start, h) else 0.0
+    token = s.token
+    values: dict[int, float] = {}          # each kind of token's value, worked out once a walk
+    best = token_value(s, h, token[start]) if not s.others_at(start, h) else 0.0
     seen = {start}
     frontier = [start]
     for d in range(1, budget + 1):
@@ -290,7 +307,11 @@ def nearest_value(s: TTState, h: int, budget: int) -> float:
                     continue
                 seen.add(there)
                 nxt.append(there)
-                value = token_value(s, h, s.token[there]) - 0.3 * d
+                tok = token[there]
+                value = values.get(tok)
+                if value is None:
+                    value = values[tok] = token_value(s, h, tok)
+                value -= 0.3 * d
                 if value > best:
                     best = value
         frontier = nxt
@@ -340,6 +361,9 @@ def future_progress(s: TTState) -> float:
     return 0.8 * hurt - 0.1 * viruses + 0.1 * closeness(s, figure)
 
 
+FAR = 23      # Steps from where being gathered is worth nothing in gathered (0.9 - 23/25 < 0)
+
+
 def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
     """How near Hero h stands to where the goal gathers the team, 0..1: 1 on a space around the
     figure (`throne`: on the Throne's tile or a tile beside it), less a share for each Step further
@@ -357,25 +381,28 @@ def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
 
     if arrived(here):
         return 1.0
-    # a walk by Steps (the cheapest first) to the nearest space where the Hero would stand gathered
+    # a walk by Steps, the cheapest first, to the nearest space where the Hero would stand gathered;
+    # from 23 Steps away being gathered is worth nothing, so the walk stops there
     cost = {here: 0}
-    frontier = [here]
-    for _ in range(24):
-        nxt = []
-        for space in frontier:
-            for d in range(4):
-                there = s.nb(space, d)
-                if there < 0 or s.kind(there) == TREE:
-                    continue
-                step = cost[space] + (2 if s.flipped[there >> 2] else 1)
-                if step < cost.get(there, 99):
-                    cost[there] = step
-                    nxt.append(there)
-        frontier = nxt
-        if not frontier:
+    queue = [(0, here)]
+    flipped = s.flipped
+    while queue:
+        c, space = heappop(queue)
+        if c > cost[space]:
+            continue
+        if c >= FAR:
             break
-    best = min((c for space, c in cost.items() if arrived(space)), default=24)
-    return max(0.0, 0.9 - best / 25)
+        if arrived(space):
+            return max(0.0, 0.9 - c / 25)
+        for d in range(4):
+            there = s.nb(space, d)
+            if there < 0 or s.kind(there) == TREE:
+                continue
+            step = c + (2 if flipped[there >> 2] else 1)
+            if step < cost.get(there, 99):
+                cost[there] = step
+                heappush(queue, (step, there))
+    return 0.0
 
 
 def closeness(s: TTState, target: int) -> float:
