@@ -195,8 +195,8 @@ class Table:
                 ones = bytearray(self.num_actions)   # a loop over the few legal ids beats numpy's fancy indexing
                 for action in legal:
                     ones[action] = 1
-                mask = self._masks[legal] = np.frombuffer(ones, dtype=np.int8)
-                mask.flags.writeable = False
+                # an array over bytes is read-only from the start (cheaper than clearing its flag)
+                mask = self._masks[legal] = np.frombuffer(bytes(ones), np.int8)
             self._mask, self._mask_key = mask, key
         return self._mask
 
