@@ -56,10 +56,17 @@ def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
     state = game.new_game(players, seed)
     assert isinstance(state, TrialState)
     agents = [agent(kind, bot_seed(seed, seat)) for seat, kind in enumerate(seats)]
+    cards = state.t.cards
+    drawn = [[cards[c].card.id for c in state.hand[w] + state.aside[w]] for w in range(players)]   # the hands dealt
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        state.apply(agents[seat].choose(state))
+        for e in state.apply(agents[seat].choose(state)):
+            # what the shuffle brought: a deed drawn (told to its drawer alone), an expedition card drawn
+            if e["type"] == "draw_private":
+                drawn[e["to"]].append(cards[e["card"]].card.id)
+            elif e["type"] == "expedition":
+                drawn[e["seat"]].append(cards[e["card"]].card.id)
     result = state.result()
     t = state.t
     return {
@@ -68,6 +75,7 @@ def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
         "legendary": [x if x >= 0 else None for x in state.legendary],
         "finished": [[w for w in range(players) if state.flags[w * 3 + a] >= 0] for a in range(3)],
         "stories": [[t.cards[code >> 3].card.id for code in state.story[w] if code & 1] for w in range(players)],
+        "drawn": drawn,
     }
 
 
@@ -144,7 +152,62 @@ def summary(files: list[Path]) -> dict[str, Any]:
         rest = (total_wins - w) / max(1, total_seats - held)
         cards[card] = {"held": int(held), "lift": round(100 * (w / held - rest), 1)}
     out["designed_cards"] = dict(sorted(cards.items(), key=lambda kv: -abs(kv[1]["lift"])))
+    drew = [r for r in greedy if "drawn" in r]
+    if drew:
+        decks = {ci.card.id: ci.card.deck for ci in game.tables.cards}
+        out["designed_cards_drawn"] = {f"{n}p": card_effects([r for r in drew if r["players"] == n], designed, decks)
+                                       for n in sorted({r["players"] for r in drew})}
     return out
+
+
+def card_effects(rows: list[dict[str, Any]], designed: set[str], decks: dict[str, str]) -> dict[str, Any]:
+    """Each designed card's effect on the win rate of the seat that draws it, from the games' `drawn`.
+
+    Which card a draw brings is up to the shuffle, but how many cards a seat draws is not (strong
+    seats draw more): so the seats are compared within strata of the same number of cards drawn from
+    the card's deck, those that drew the card against those that did not, and the differences are
+    averaged weighted by the drawers in each stratum. [effect, low, high] in points, 95% interval
+    (normal approximation), `drew`: the seats that drew it."""
+    # per card: stratum (cards drawn from its deck) -> [wins, seats] of drawers and of the others
+    strata: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
+    seats_by: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])  # (deck, count) -> wins, seats
+    ids_by_deck: dict[str, list[str]] = defaultdict(list)
+    for card, deck in decks.items():
+        if card in designed:
+            ids_by_deck[deck].append(card)
+    for r in rows:
+        for seat, got in enumerate(r["drawn"]):
+            won = 1 / len(r["winners"]) if seat in r["winners"] else 0.0
+            mine = set(got)
+            for deck, ids in ids_by_deck.items():
+                k = sum(1 for c in got if decks[c] == deck)
+                totals = seats_by[deck, k]
+                totals[0] += won
+                totals[1] += 1
+                for card in ids:
+                    if card in mine:
+                        cell = strata[card][k]
+                        cell[0] += won
+                        cell[1] += 1
+    out = {}
+    for card, by_k in strata.items():
+        deck = decks[card]
+        num = den = var = 0.0
+        for k, (w1, n1) in by_k.items():
+            w_all, n_all = seats_by[deck, k]
+            w0, n0 = w_all - w1, n_all - n1
+            if n0 < 1 or n1 < 1:
+                continue
+            p1, p0 = w1 / n1, w0 / n0
+            num += n1 * (p1 - p0)
+            den += n1
+            var += n1 * n1 * (p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
+        if den < 30:
+            continue
+        effect, half = num / den, 1.96 * var ** 0.5 / den
+        out[card] = {"deck": deck, "drew": int(den), "effect": [round(100 * effect, 1), round(100 * (effect - half), 1),
+                                                             round(100 * (effect + half), 1)]}
+    return dict(sorted(out.items(), key=lambda kv: -abs(kv[1]["effect"][0])))
 
 
 def _rate(k: float, n: int) -> list[float]:
