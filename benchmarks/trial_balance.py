@@ -160,53 +160,57 @@ def summary(files: list[Path]) -> dict[str, Any]:
     return out
 
 
-def card_effects(rows: list[dict[str, Any]], designed: set[str], decks: dict[str, str]) -> dict[str, Any]:
+def card_effects(rows: list[dict[str, Any]], designed: set[str], decks: dict[str, str], resamples: int = 400,
+                 seed: int = 1) -> dict[str, Any]:
     """Each designed card's effect on the win rate of the seat that draws it, from the games' `drawn`.
 
     Which card a draw brings is up to the shuffle, but how many cards a seat draws is not (strong
     seats draw more): so the seats are compared within strata of the same number of cards drawn from
     the card's deck, those that drew the card against those that did not, and the differences are
-    averaged weighted by the drawers in each stratum. [effect, low, high] in points, 95% interval
-    (normal approximation), `drew`: the seats that drew it."""
-    # per card: stratum (cards drawn from its deck) -> [wins, seats] of drawers and of the others
-    strata: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
-    seats_by: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])  # (deck, count) -> wins, seats
+    averaged weighted by the drawers in each stratum. [effect, low, high] in points; the 95% interval
+    comes from resampling whole games (a bootstrap), since the seats of one game are not independent:
+    when the drawer wins, the others lose. `drew`: the seats that drew it."""
+    import numpy as np
+
     ids_by_deck: dict[str, list[str]] = defaultdict(list)
     for card, deck in decks.items():
         if card in designed:
             ids_by_deck[deck].append(card)
-    for r in rows:
+    size = max((len(got) for r in rows for got in r["drawn"]), default=0) + 1
+    games = len(rows)
+    # per game and stratum: seats and wins of every seat (by deck), and of the seats that drew each card
+    seats_all = {deck: np.zeros((games, size)) for deck in ids_by_deck}
+    wins_all = {deck: np.zeros((games, size)) for deck in ids_by_deck}
+    seats_drew = {card: np.zeros((games, size)) for ids in ids_by_deck.values() for card in ids}
+    wins_drew = {card: np.zeros((games, size)) for card in seats_drew}
+    for g, r in enumerate(rows):
         for seat, got in enumerate(r["drawn"]):
             won = 1 / len(r["winners"]) if seat in r["winners"] else 0.0
-            mine = set(got)
-            for deck, ids in ids_by_deck.items():
-                k = sum(1 for c in got if decks[c] == deck)
-                totals = seats_by[deck, k]
-                totals[0] += won
-                totals[1] += 1
-                for card in ids:
-                    if card in mine:
-                        cell = strata[card][k]
-                        cell[0] += won
-                        cell[1] += 1
+            counts: dict[str, int] = defaultdict(int)
+            for c in got:
+                counts[decks[c]] += 1
+            for deck in ids_by_deck:
+                seats_all[deck][g, counts[deck]] += 1
+                wins_all[deck][g, counts[deck]] += won
+            for card in set(got) & seats_drew.keys():
+                seats_drew[card][g, counts[decks[card]]] += 1
+                wins_drew[card][g, counts[decks[card]]] += won
+    rng = np.random.default_rng(seed)
+    weights = np.vstack([np.ones(games), rng.poisson(1.0, (resamples, games))])   # row 0: the games as played
     out = {}
-    for card, by_k in strata.items():
+    for card, drew in seats_drew.items():
         deck = decks[card]
-        num = den = var = 0.0
-        for k, (w1, n1) in by_k.items():
-            w_all, n_all = seats_by[deck, k]
-            w0, n0 = w_all - w1, n_all - n1
-            if n0 < 1 or n1 < 1:
-                continue
-            p1, p0 = w1 / n1, w0 / n0
-            num += n1 * (p1 - p0)
-            den += n1
-            var += n1 * n1 * (p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
-        if den < 30:
+        n1, w1 = weights @ drew, weights @ wins_drew[card]
+        n0, w0 = weights @ seats_all[deck] - n1, weights @ wins_all[deck] - w1
+        both = (n1 > 0) & (n0 > 0)
+        gap = np.where(both, w1 / np.maximum(n1, 1) - w0 / np.maximum(n0, 1), 0.0)
+        den = np.where(both, n1, 0.0).sum(axis=1)
+        if den[0] < 30:
             continue
-        effect, half = num / den, 1.96 * var ** 0.5 / den
-        out[card] = {"deck": deck, "drew": int(den), "effect": [round(100 * effect, 1), round(100 * (effect - half), 1),
-                                                             round(100 * (effect + half), 1)]}
+        effect = (n1 * gap).sum(axis=1) / np.maximum(den, 1)
+        low, high = np.percentile(effect[1:], [2.5, 97.5])
+        out[card] = {"deck": deck, "drew": int(den[0]),
+                     "effect": [round(100 * float(x), 1) for x in (effect[0], low, high)]}
     return dict(sorted(out.items(), key=lambda kv: -abs(kv[1]["effect"][0])))
 
 
