@@ -10,9 +10,10 @@ fighting, expeditions or morality: heuristics.ARCHETYPES). Each game is one JSON
 once, so a stopped run keeps what it played, and `--resume` goes on after the last game in the file).
 `summary` prints the figures the brief asks for, per bot level and player count, each rate as [rate,
 low, high] with its 95% interval: seat win rates against fair, each archetype's win rate, the mean
-winning score, how often each legendary token is claimed and each expedition finished, and each
-designed card's win-rate lift (the win rate of the seats whose story holds it face up, minus that of
-the seats whose story does not).
+winning score, how often each legendary token is claimed and each expedition finished; each
+designed card's naive lift (the win rate of the seats whose story holds it face up, minus the others':
+confounded, since winners hold more cards), and, from the cards each seat drew (`drawn`), each designed
+card's effect on the win rate of whoever is dealt it (`designed_cards_drawn`, see card_effects).
 """
 
 from __future__ import annotations
