@@ -21,14 +21,14 @@ from talewood.games.trial.state import TrialState
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
-    'random 2p seed 1': 'ab9439f8da6f1cece080',
+    'random 2p seed 1': '534b171bf79e6c3f7e67',
     'random 2p seed 2': 'fc0a059df31000a9e08f',
     'random 2p seed 3 untracked': 'f618a9d7a976c0fea33d',
-    'random 3p seed 1': 'a7416e76269358e4c739',
-    'random 3p seed 2': '7822632d43c1d734618a',
+    'random 3p seed 1': 'dc7d792aff2d64ac4f06',
+    'random 3p seed 2': '71357d27fa44894ca245',
     'random 3p seed 3 untracked': 'dc605300d3ba883b059a',
     'random 4p seed 1': '5f49695c0a54a267b1ae',
-    'random 4p seed 2': 'd4da21f8b7b89b2422ba',
+    'random 4p seed 2': '64336403f2a5d6221756',
     'random 4p seed 3 untracked': 'b2afcd4caa69b3a643b1',
     'lookahead 2p seed 5': '67df88abe84468e45112',
     'lookahead 4p seed 6': 'df26350a548e5feb7059',
