@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 from talewood.games import available
 from talewood.sim.tournament import run_tournament, summarise
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_goals.py"
-_spec = importlib.util.spec_from_file_location("bot_goals", _PATH)
-assert _spec is not None and _spec.loader is not None
-bot_goals = importlib.util.module_from_spec(_spec)
-sys.modules["bot_goals"] = bot_goals
-_spec.loader.exec_module(bot_goals)
+from .benchmarks import benchmark
+
+bot_goals = benchmark("bot_goals")
 
 
 def _summary(bots, games=4, players=2, options=None):

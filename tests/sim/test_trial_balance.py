@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 from talewood.engine import Rng
 from talewood.games import load
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "trial_balance.py"
-_spec = importlib.util.spec_from_file_location("trial_balance", _PATH)
-assert _spec is not None and _spec.loader is not None
-trial_balance = importlib.util.module_from_spec(_spec)
-sys.modules["trial_balance"] = trial_balance
-_spec.loader.exec_module(trial_balance)
+from .benchmarks import benchmark
+
+trial_balance = benchmark("trial_balance")
 
 DECKS = {"deed_a": "deed", "deed_b": "deed", "cave_x": "dark_caverns", "cave_y": "dark_caverns"}
 DESIGNED = set(DECKS)
