@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/threetale_winnability.py --bot normal --games 300      # per Future
     .venv/bin/python benchmarks/threetale_winnability.py --bot greedy --games 300 --difficulty easier
+    .venv/bin/python benchmarks/threetale_winnability.py --bot normal --games 20 --futures crown_of_evil
     .venv/bin/python benchmarks/threetale_winnability.py --table                        # what the file holds
 
 Every game is appended to the results file (JSON lines, `--out`) as soon as it ends, so a run that is
@@ -9,9 +10,11 @@ stopped keeps what it played and the next run plays only the games still missing
 k of a Future has seed `--seed` + k). The Futures take turns, so a stopped run has a sample of each, and
 game k's Heroes are the k-th of the ten possible teams (in turn), so each Hero plays 3 games in 5 and its
 presence can be measured.
-Each row names the `content` it was played on (`CONTENT`, to be raised whenever a designed number or
-the bots' heuristics change; rows without it were played before the first tuning, "untuned"): the table
-keeps each content's rows apart, and a run resumes only the games of the current content.
+Each row names the `content` it was played on (`CONTENT`, per Future: raise a Future's tag whenever a
+designed number it reads or the bots' heuristics change; rows without one were played before the first
+tuning, "untuned"): the table keeps each content's rows apart, and a run resumes only the games of each
+Future's current content. A Future keeps its tag while nothing it reads changes (its games play exactly
+as before), so its earlier games still count.
 The table gives per content, bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
 and per Hero the team's win rate with and without that Hero (its presence, in points).
 """
@@ -30,7 +33,9 @@ from talewood.sim.play import Outcome, play_game
 from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
-CONTENT = "tuned-1"          # the content and heuristics the games are played on (raise it on a change)
+# per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
+CONTENT = {"nine_rings": "tuned-1", "information_flood": "tuned-2", "parallel_land": "tuned-1",
+           "path_of_initiation": "tuned-2", "crown_of_evil": "tuned-2"}
 
 
 def futures() -> list[str]:
@@ -47,19 +52,20 @@ def content_of(row: dict[str, Any]) -> str:
     return str(row.get("content", "untuned"))
 
 
-def run(bot: str, games: int, difficulty: str, seed: int, out: Path) -> None:
-    done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out) if content_of(r) == CONTENT}
+def run(bot: str, games: int, difficulty: str, seed: int, out: Path, only: list[str] | None = None) -> None:
+    done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out)
+            if content_of(r) == CONTENT[r["future"]]}
     out.parent.mkdir(parents=True, exist_ok=True)
     teams = load("threetale").teams_of_heroes  # type: ignore[attr-defined]
     for k in range(games):
-        for future in futures():
+        for future in only or futures():
             if (bot, difficulty, future, seed + k) in done:
                 continue
             options = {"future": future, "difficulty": difficulty, "heroes": teams[k % len(teams)]}
             o = play_game("threetale", Outcome(seed=seed + k, players=3, seats=[bot] * 3), options,
                           keep_details=True)
             heroes = [d["hero"] for d in o.details if not d.get("team")]
-            row = {"content": CONTENT, "bot": bot, "difficulty": difficulty, "future": future, "seed": seed + k,
+            row = {"content": CONTENT[future], "bot": bot, "difficulty": difficulty, "future": future, "seed": seed + k,
                    "won": o.team_won,
                    "score": o.team_score, "heroes": heroes, "decisions": o.decisions,
                    "seconds": round(o.seconds, 2), "error": o.error,
@@ -106,10 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--difficulty", default="normal", help="the difficulty option (default: normal)")
     ap.add_argument("--seed", type=int, default=80_000, help="the first game's seed (default: 80000)")
     ap.add_argument("--out", type=Path, default=OUT, help=f"the results file (default: {OUT})")
+    ap.add_argument("--futures", nargs="+", choices=futures(), metavar="FUTURE",
+                    help="play only these Futures (default: all five, in turn)")
     ap.add_argument("--table", action="store_true", help="print the table of the results file, play nothing")
     args = ap.parse_args(argv)
     if not args.table:
-        run(args.bot, args.games, args.difficulty, args.seed, args.out)
+        run(args.bot, args.games, args.difficulty, args.seed, args.out, args.futures)
     print(table(played(args.out)))
     return 0
 

@@ -1,0 +1,36 @@
+"""benchmarks/threetale_winnability.py: a run resumes each Future's games of its own content only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .benchmarks import benchmark
+
+winnability = benchmark("threetale_winnability")
+
+
+def rows(out: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_every_future_has_a_content_tag() -> None:
+    assert set(winnability.CONTENT) == set(winnability.futures())
+
+
+def test_a_run_plays_only_the_games_its_futures_content_lacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(winnability, "CONTENT", {**winnability.CONTENT, "nine_rings": "tag-a", "crown_of_evil": "tag-b"})
+    out = tmp_path / "games.jsonl"
+    old = {"content": "tag-old", "bot": "random", "difficulty": "normal", "future": "crown_of_evil", "seed": 5,
+           "won": True, "score": 1, "heroes": [], "decisions": 1, "seconds": 0.0, "error": None, "reason": None}
+    kept = {**old, "content": "tag-a", "future": "nine_rings"}
+    out.write_text(json.dumps(old) + "\n" + json.dumps(kept) + "\n")
+    winnability.run("random", 1, "normal", 5, out, ["nine_rings", "crown_of_evil"])
+    played = rows(out)[2:]
+    # the Nine Rings game of its current tag stands; the Crown of Evil's older game is played again
+    assert [(r["future"], r["content"], r["seed"]) for r in played] == [("crown_of_evil", "tag-b", 5)]
+    winnability.run("random", 1, "normal", 5, out, ["nine_rings", "crown_of_evil"])
+    assert len(rows(out)) == 3, "a second run finds nothing left to play"
+    assert "| tag-b | random | normal | crown_of_evil | 1 |" in winnability.table(rows(out))
