@@ -22,6 +22,7 @@ from talewood.games.threetale.content import (
     Future,
     check_vocabulary,
     load_content,
+    portal_name,
 )
 
 C = load_content()
@@ -175,7 +176,7 @@ def test_the_reflector_decks_mix_darkness_and_light() -> None:
     f = future("path_of_initiation")
     mix = {d: (sum(c.kind == "hostile" for c in f.deck_cards(d)), sum(c.kind == "conditional" for c in f.deck_cards(d)))
            for d in ("reflectors_1", "reflectors_2", "reflectors_3")}
-    assert mix == {"reflectors_1": (5, 3), "reflectors_2": (4, 2), "reflectors_3": (4, 1)}
+    assert mix == {"reflectors_1": (6, 2), "reflectors_2": (5, 1), "reflectors_3": (4, 1)}   # every deck keeps a Light
 
 
 # -- what the rulebook names, with the rulebook's values --------------------------------------------
@@ -419,10 +420,11 @@ def test_a_reflection_is_relative_to_the_hero_who_drew_it() -> None:
     f = future("path_of_initiation")
     r1, r2, r3 = (f.decks[i].reflection for i in range(3))
     assert r1 is not None and r2 is not None and r3 is not None
-    assert r1.stats(hero_speed=4, love=10) == (3, 10, 4)
-    assert r1.stats(hero_speed=4, love=3) == (3, 6, 2)            # the minimums
-    assert r2.stats(hero_speed=4, love=10) == (4, 14, 5)
-    assert r3.stats(hero_speed=4, love=10) == (5, 16, 6)
+    # Defense: the deck's own numbers, then path_of_initiation.reflector_defense (-3)
+    assert r1.stats(hero_speed=4, love=10) == (3, 7, 4)
+    assert r1.stats(hero_speed=4, love=3) == (3, 3, 2)            # the minimums (6 - 3, 2)
+    assert r2.stats(hero_speed=4, love=10) == (4, 11, 5)
+    assert r3.stats(hero_speed=4, love=10) == (5, 10, 6)
     fixed = load_content(difficulty="normal")
     assert fixed.future("path_of_initiation").decks[2].reflection == r3
 
@@ -436,7 +438,7 @@ def test_the_crown_of_evil() -> None:
         ("vicinator", True, 8, 2)
     vicinator, virus = (next(e for e in f.enemies if e.id == x) for x in ("vicinator", "virus"))
     assert (vicinator.name, vicinator.count, vicinator.rounds, vicinator.keeps_damage) == ("The Vicinator", 1, 1, True)
-    assert (vicinator.speed, vicinator.strength, vicinator.defense) == (6, 6, 40)
+    assert (vicinator.speed, vicinator.strength, vicinator.defense) == (6, 6, 80)
     assert (virus.name, virus.count, virus.rounds, virus.strength) == ("Virus", 8, 1, 0)
     assert (virus.defense, virus.move) == (3, 2)
     assert virus.on_fail == (Effect("lose", what="spirit", n=1, who="self", shortfall="none"),)
@@ -516,7 +518,7 @@ def test_difficulty_moves_the_numbers() -> None:
     easier, harder = load_content(difficulty="easier"), load_content(difficulty="harder")
     vicinator = {c.difficulty: next(e for e in c.future("crown_of_evil").enemies if e.id == "vicinator").defense
                  for c in (easier, C, harder)}
-    assert vicinator == {"easier": 30, "normal": 40, "harder": 50}
+    assert vicinator == {"easier": 70, "normal": 80, "harder": 90}
     boar = {c.difficulty: by_name(c.battles, "Wild Boar").defense for c in (easier, C, harder)}
     assert boar == {"easier": 6, "normal": 7, "harder": 8}
     iron = {c.difficulty: by_name(c.future("nine_rings").cards, "Iron Tsar").defense for c in (easier, C, harder)}
@@ -532,7 +534,7 @@ def test_texts_quote_the_knobs_they_depend_on() -> None:
     harder = by_name(load_content(difficulty="harder").future("nine_rings").cards, "Beldame of the Bright Well")
     assert harder.text == "If your Hope is 7 or more, gain 1 Ring. Otherwise nothing." and harder.effects[0].n == 7
     hypnotist = by_name(load_content(difficulty="easier").future("information_flood").cards, "Mesmerist")
-    assert "gain 15 Words of Wisdom" in hypnotist.text and hypnotist.reward[0].n == 15
+    assert "gain 11 Words of Wisdom" in hypnotist.text and hypnotist.reward[0].n == 11
     texts = [x.text for f in C.futures for x in f.cards] + [x.text for f in C.futures for x in f.pieces]
     texts += [x.text for f in C.futures for x in f.decks]
     texts += [x.text for f in C.futures for x in f.enemies]
@@ -547,7 +549,7 @@ def test_the_fixed_reflection_knob(tmp_path: Path) -> None:
     darkness = [c for c in f.cards if c.kind == "hostile"]
     assert all(c.reflection is None for c in darkness)
     assert {c.deck: (c.speed, c.defense, c.strength) for c in darkness} == {
-        "reflectors_1": (4, 9, 3), "reflectors_2": (5, 13, 4), "reflectors_3": (6, 18, 5)}
+        "reflectors_1": (4, 6, 3), "reflectors_2": (5, 10, 4), "reflectors_3": (6, 15, 5)}   # reflector_defense -3
 
 
 def test_an_unknown_difficulty_is_refused() -> None:
@@ -740,3 +742,8 @@ def test_a_figure_needs_its_place_on_the_tiles() -> None:
         _check_future("future_path_of_initiation.toml", future("path_of_initiation"), no_treasure3, 50)
     assert "future_path_of_initiation.toml: piece throne stands on treasure3, and no tile has one" in str(info.value)
     _check_future("future_path_of_initiation.toml", future("path_of_initiation"), C.tiles, 50)
+
+
+def test_a_portal_is_named_once_even_on_a_tile_named_for_it() -> None:
+    assert portal_name("Portal of the Mist") == "the Portal of the Mist"
+    assert portal_name("Boar's Glade") == "the Portal of Boar's Glade"

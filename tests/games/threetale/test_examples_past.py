@@ -467,7 +467,7 @@ def test_t19_a_portal_is_one_step_and_moves_you_to_another_portal() -> None:
     acts = s.acts
     act(s, "Step west")
     assert frame(s) == "PortalTo"
-    assert labels(s) == ["Travel to the Portal of Portal of the Mist", "Travel to the Portal of Portal of the Wind"]
+    assert labels(s) == ["Travel to the Portal of the Mist", "Travel to the Portal of the Wind"]
     act(s, "Portal of the Wind")
     assert s.pos[0] == space(s, "09:NW")
     assert s.steps_left(0) == 1 and s.acts == acts          # not an Action

@@ -42,22 +42,22 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "071265fb729784e0"
-HEURISTICS = "09f51666080261b7"
+CONTENT = "1962a886ce961bc1"
+HEURISTICS = "f05510487297a601"
 DIGESTS: dict[str, str] = {
-    "random-1": "5b611bdfdd2aa0f44f7397bb3b406cf9",
-    "random-2": "5f136a7aefb49857b1e2a2711d5b82b4",
+    "random-1": "623c6b57879d6fcc12554b1da2d3840f",
+    "random-2": "a6c4630de365157f5a4344b46eaf19ee",
     "random-3": "03ea64a0b92f750080b32dfb27814d1e",
-    "random-4": "e45fff108e0c626028750bdb36a26653",
+    "random-4": "ca9c53c1e83101271342989258b3cb85",
     "random-5": "945f4da685087e3ecd245e961b0162f9",
-    "random-6": "5ae0b7b5e6a7ead80d7dae00e832d2ac",
-    "random-7": "4a59d15a68efcb8b7bc19f4bfc25f2ba",
-    "random-8": "6e56c115bffed24f803ae3e952e79725",
+    "random-6": "b94bbb1df5790e31a9214ea40405a04c",
+    "random-7": "515911bc31b8eac191e05a62a83b1a0b",
+    "random-8": "eaac2b9a2242a3a2889b6a7ea8816b33",
     "random-9": "8205f07034843e46491df98c5ad53536",
-    "random-10": "58326bc632902516f5fcd300dd2f9efb",
+    "random-10": "6e0f3bb15f19e4f72e1b38abfc8cc1f6",
     "chance-77": "81688aecec25d3a62e9f4ed59e84d0f5",
-    "untracked-many": "dd11fdb26015cbb427f91f78b903673f",
-    "greedy-55": "67d1d9637db5295f1c376100c11c2b80",
+    "untracked-many": "15a99af82f10d397989e2a05d92fcd30",
+    "greedy-55": "6911836d96897060a53e4e6d17b912cb",
 }
 
 

@@ -65,7 +65,7 @@ def test_r91_the_vicinator_exchange_is_one_round_each_and_its_damage_stays() -> 
     assert s.b_next == 0                                    # Speed 9 > 6: you strike first
     roll(s, 4, dice=4)
     roll(s, 0, dice=6)                                      # its round of attack: 6 Strength
-    assert s.b_kind == 0 and s.vici_def == 36 and frame(s) == "Turn"
+    assert s.b_kind == 0 and s.vici_def == 76 and frame(s) == "Turn"
 
 
 def test_r92_a_future_turn_has_no_tile() -> None:
@@ -148,7 +148,7 @@ def test_r103_a_sacred_stone_deals_20_to_a_hypnotist() -> None:
     act(s, "Remove Portal of the Mist")
     roll(s, 1)
     act(s, "Claim a Hypnotist", "Use a Sacred Stone: 20 damage to Voice in the Fog")
-    assert s.b_kind == 0 and s.wow == 13                   # Defense 18: defeated; 13 Words of Wisdom
+    assert s.b_kind == 0 and s.wow == 9                    # Defense 18: defeated; 9 Words of Wisdom
 
 
 # -- 2.23 the Parallel Land: R105-R113 ------------------------------------------------------------------------

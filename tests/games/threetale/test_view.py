@@ -47,7 +47,7 @@ def test_the_future_shows_its_pieces_and_its_clock() -> None:
     f = view["future"]
     assert f["name"] == "The Crown of Evil" and f["clock"] == {"kind": "tentacles", "tentacles_left": 7}
     # two of the 8 spaces around the Vicinator hold Heroes: those Viruses wait off the Map
-    assert f["vicinator_defense"] == 40 and len(f["viruses"]) == 6 and f["last_tentacle"]["name"] == "Regrowth"
+    assert f["vicinator_defense"] == 80 and len(f["viruses"]) == 6 and f["last_tentacle"]["name"] == "Regrowth"
     assert any(sp["figure"] for tile in view["map"] for sp in tile["spaces"])
     assert view["phase"] == "future" and view["round"] == 1
 

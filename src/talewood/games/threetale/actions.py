@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import ActionSpace, ActionSpec
-from .content import VIRTUES, Content
+from .content import VIRTUES, Content, portal_name
 
 DIRECTIONS = ("north", "east", "south", "west", "north-east", "south-east", "south-west", "north-west")
 SIDES = ("north", "east", "south", "west")
@@ -97,7 +97,7 @@ def build_action_space(c: Content, future_decks: int, future_cards: int) -> tupl
     kind("rotate", [((("degrees", r),), f"Turn the tile {r}°") for r in ROTATIONS])
     kind("start_space", [((("corner", k),), f"Start on the {c_} space") for k, c_ in enumerate(CORNERS)])
     kind("step", [((("direction", d),), f"Step {name}") for d, name in enumerate(DIRECTIONS)])
-    kind("portal_to", [((("tile", i),), f"Travel to the Portal of {n}") for i, n in enumerate(tiles)])
+    kind("portal_to", [((("tile", i),), f"Travel to {portal_name(n)}") for i, n in enumerate(tiles)])
     one("stop", "Stop moving")
     one("claim", "Claim what lies on your space")
     one("use_altar", "Use the Altar")

@@ -28,6 +28,13 @@ DIFFICULTIES = ("easier", "normal", "harder")
 FUTURE_FILES = ("future_nine_rings.toml", "future_information_flood.toml", "future_parallel_land.toml",
                 "future_path_of_initiation.toml", "future_crown_of_evil.toml")
 
+
+def portal_name(tile: str) -> str:
+    """The Portal on a tile, as labels and the log name it: a Portal tile is named for its Portal
+    ("Portal of the Mist": "the Portal of the Mist"), any other "the Portal of Boar's Glade"."""
+    return f"the {tile}" if tile.startswith("Portal of ") else f"the Portal of {tile}"
+
+
 # What a space of a tile shows: permanent features, slots for Stones and tokens, or nothing.
 FEATURES = ("tree", "altar", "portal")
 SLOTS = ("white", "red", "black", "battle1", "battle2", "battle3", "treasure1", "treasure2", "treasure3", "quest")

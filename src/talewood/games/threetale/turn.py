@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision
 from . import rulings
+from .content import portal_name
 from .effects import RaiseVirtue, WinArtifact, resolve
 from .quests import quest_event
 from .state import (
@@ -523,7 +524,7 @@ class PortalTo(NamedTuple):
         s.pos[self.seat] = next(t * 4 + k for k in range(4) if s.kind(t * 4 + k) == PORTAL)
         quest_event(s, self.seat, "travel_portals")
         if s.log is not None:
-            s.emit("portal", f"{s.name(self.seat)} comes out of the Portal of {s.tile_name(t)}")
+            s.emit("portal", f"{s.name(self.seat)} comes out of {portal_name(s.tile_name(t))}")
         s.goal_changed()
 
 
