@@ -16,7 +16,8 @@ tuning, "untuned"): the table keeps each content's rows apart, and a run resumes
 Future's current content. A Future keeps its tag while nothing it reads changes (its games play exactly
 as before), so its earlier games still count.
 The table gives per content, bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
-and per Hero the team's win rate with and without that Hero (its presence, in points).
+and per Hero the team's win rate with and without that Hero (its presence, in points), per content and
+over every Future's current content ("current").
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
 CONTENT = {"nine_rings": "tuned-1", "information_flood": "tuned-2", "parallel_land": "tuned-1",
            "path_of_initiation": "tuned-2", "crown_of_evil": "tuned-2"}
+
+
+CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag
 
 
 def futures() -> list[str]:
@@ -92,8 +96,10 @@ def table(rows: list[dict[str, Any]]) -> str:
     lines += ["", "| content | bot | difficulty | Hero | games with | win rate with | win rate without | presence |",
               "|---|---|---|---|---|---|---|---|"]
     by_bot: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
-    for (content, bot, difficulty, _), rs in groups.items():
+    for (content, bot, difficulty, future), rs in groups.items():
         by_bot[(content, bot, difficulty)].extend(rs)
+        if content == CONTENT.get(future):      # every Future at its current tag, together
+            by_bot[(CURRENT, bot, difficulty)].extend(rs)
     for (content, bot, difficulty), rs in sorted(by_bot.items()):
         for hero in sorted({h for r in rs for h in r["heroes"]}):
             with_ = [r for r in rs if hero in r["heroes"]]

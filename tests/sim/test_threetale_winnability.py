@@ -21,11 +21,13 @@ def test_every_future_has_a_content_tag() -> None:
 
 
 def test_a_run_plays_only_the_games_its_futures_content_lacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(winnability, "CONTENT", {**winnability.CONTENT, "nine_rings": "tag-a", "crown_of_evil": "tag-b"})
+    tags = {**winnability.CONTENT, "nine_rings": "tag-a", "crown_of_evil": "tag-b"}
+    monkeypatch.setattr(winnability, "CONTENT", tags)
     out = tmp_path / "games.jsonl"
     old = {"content": "tag-old", "bot": "random", "difficulty": "normal", "future": "crown_of_evil", "seed": 5,
-           "won": True, "score": 1, "heroes": [], "decisions": 1, "seconds": 0.0, "error": None, "reason": None}
-    kept = {**old, "content": "tag-a", "future": "nine_rings"}
+           "won": True, "score": 1, "heroes": ["An Old Hero"], "decisions": 1, "seconds": 0.0, "error": None,
+           "reason": None}
+    kept = {**old, "content": "tag-a", "future": "nine_rings", "heroes": ["A Kept Hero"]}
     out.write_text(json.dumps(old) + "\n" + json.dumps(kept) + "\n")
     winnability.run("random", 1, "normal", 5, out, ["nine_rings", "crown_of_evil"])
     played = rows(out)[2:]
@@ -33,4 +35,9 @@ def test_a_run_plays_only_the_games_its_futures_content_lacks(tmp_path: Path, mo
     assert [(r["future"], r["content"], r["seed"]) for r in played] == [("crown_of_evil", "tag-b", 5)]
     winnability.run("random", 1, "normal", 5, out, ["nine_rings", "crown_of_evil"])
     assert len(rows(out)) == 3, "a second run finds nothing left to play"
-    assert "| tag-b | random | normal | crown_of_evil | 1 |" in winnability.table(rows(out))
+    table = winnability.table(rows(out))
+    assert "| tag-b | random | normal | crown_of_evil | 1 |" in table
+    # the Heroes' presence over every Future's current games: the old Crown of Evil game is left out
+    current = [line for line in table.splitlines() if line.startswith("| current | random | normal |")]
+    assert len(current) == 4 and not any("An Old Hero" in line for line in current)
+    assert "| tag-old | random | normal | An Old Hero | 1 |" in table
