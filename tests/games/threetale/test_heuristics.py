@@ -214,3 +214,29 @@ def test_in_the_future_a_needed_head_is_worth_the_virtues_it_costs() -> None:
         s.vir[v] = 10
     s.vir[0] = 13
     assert heuristics.token_value(s, 0, token) > 0
+
+
+def test_a_hero_lacking_a_head_is_drawn_step_by_step_to_a_reflector_of_its_level() -> None:
+    """A Hero with no Reflector it needs within this turn's Steps would see nothing to walk toward and
+    end its turns where it stands: each Step nearer a Reflector of a level whose Head it lacks counts
+    (a Head it holds draws it nowhere)."""
+    s = path_of_initiation_future()
+    mover = (s.cur + 1) % 3                 # not the Hero whose turn it is: no shaping for it
+    s.heads[mover] = 0b011                  # it lacks only its Level 3 Head
+    targets = [sp for sp, t in enumerate(s.token) if t == reflector_token(s, 3) and not s.flipped[sp >> 2]]
+    spaces = [sp for t in s.placed if not s.flipped[t] for sp in range(4 * t, 4 * t + 4)
+              if s.kind(sp) != TREE and sp not in s.pos and s.token[sp] < 0]
+
+    def steps(sp: int) -> int:     # the nearest Level 3 Reflector, counted as the walk counts (no Trees)
+        return min(abs(s.xy(sp)[0] - s.xy(t)[0]) + abs(s.xy(sp)[1] - s.xy(t)[1]) for t in targets)
+
+    by_steps = {steps(sp): sp for sp in spaces}
+    values = []
+    for d in sorted(by_steps)[:3]:
+        placed = s.clone()
+        placed.pos[mover] = by_steps[d]
+        values.append(heuristics.evaluate(placed, 0))
+    assert values[0] > values[1] > values[2]
+    assert heuristics.reflector_near(s, mover) > 0
+    s.heads[mover] = 0b111                  # holding every Head: no Reflector draws it
+    assert heuristics.reflector_near(s, mover) == 0.0

@@ -10,6 +10,7 @@ near something worth claiming with Actions left, so that one step of lookahead m
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Any
 
@@ -42,6 +43,7 @@ PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartograph
 
 
 REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
+REFLECTOR_PULL = 0.1    # a Reflector of a Head still lacking, at hand: less than the Head itself (0.25)
 
 
 # what each band of Hope, Faith, Endeavor, Endurance and Mercy is worth besides its points
@@ -349,7 +351,8 @@ def future_progress(s: TTState) -> float:
         total = 0.0
         for h in range(3):
             mine = bin(s.heads[h]).count("1") / 3
-            total += 0.75 * mine + (0.25 * gathered(s, h, figure, throne=True) if mine >= 1 else 0.0)
+            total += 0.75 * mine + (0.25 * gathered(s, h, figure, throne=True) if mine >= 1 else
+                                    REFLECTOR_PULL * reflector_near(s, h))
         return total / 3 - 0.1 * s.flips / f.clock.lose_at * (1 - heads)
     if figure < 0:
         # the setup is unfinished: every further tile moved costs a Spirit, and the Vicinator's
@@ -368,8 +371,7 @@ def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
     """How near Hero h stands to where the goal gathers the team, 0..1: 1 on a space around the
     figure (`throne`: on the Throne's tile or a tile beside it), less a share for each Step further
     (a walk around Trees, a flipped tile's space counting 2), so that each Step toward it counts."""
-    here = s.pos[h]
-    if figure < 0 or here < 0:
+    if figure < 0:
         return 0.0
     tile = figure >> 2
     near = ({tile, *s.tile_neighbours(tile)} if throne else set())
@@ -379,10 +381,34 @@ def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
             return False
         return space >> 2 in near if throne else s.adjacent8(space, figure)
 
+    return walk_to(s, h, arrived)
+
+
+def reflector_near(s: TTState, h: int) -> float:
+    """The Path of Initiation: how near Hero h stands to a Reflector of a level whose Head it still
+    lacks (on an unflipped tile), 0..1 as in `gathered`. Without it a Hero with no such Reflector
+    within this turn's Steps sees nothing to walk toward and ends its turns where it stands."""
+    token, flipped, pieces, heads = s.token, s.flipped, s.t.pieces, s.heads[h]
+
+    def arrived(space: int) -> bool:
+        tok = token[space]
+        if tok < FUTURE_PIECE or flipped[space >> 2]:
+            return False
+        level = REFLECTOR_LEVEL.get(pieces[tok - FUTURE_PIECE].id, 0)
+        return level > 0 and not heads >> (level - 1) & 1
+
+    return walk_to(s, h, arrived)
+
+
+def walk_to(s: TTState, h: int, arrived: Callable[[int], bool]) -> float:
+    """0..1: 1 where Hero h stands on an `arrived` space, less a share for each Step to the nearest
+    one (a walk around Trees, the cheapest first, a flipped tile's space counting 2); from 23 Steps
+    away it is worth nothing, so the walk stops there."""
+    here = s.pos[h]
+    if here < 0:
+        return 0.0
     if arrived(here):
         return 1.0
-    # a walk by Steps, the cheapest first, to the nearest space where the Hero would stand gathered;
-    # from 23 Steps away being gathered is worth nothing, so the walk stops there
     cost = {here: 0}
     queue = [(0, here)]
     flipped = s.flipped
