@@ -58,7 +58,7 @@ def content_of(row: dict[str, Any]) -> str:
 
 def run(bot: str, games: int, difficulty: str, seed: int, out: Path, only: list[str] | None = None) -> None:
     done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out)
-            if content_of(r) == CONTENT[r["future"]]}
+            if content_of(r) == CONTENT.get(r["future"])}   # (a Future no longer played: none)
     out.parent.mkdir(parents=True, exist_ok=True)
     teams = load("threetale").teams_of_heroes  # type: ignore[attr-defined]
     for k in range(games):
