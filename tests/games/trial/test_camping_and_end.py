@@ -111,7 +111,7 @@ def marks_36(extra: list[str]) -> dict[str, object]:
     the Frozen Crown in the gallery (5) and the first player token (1): 36, like Mary."""
     return {"first_player": 2, "stories": [[], MARK + extra], "backpacks": [["sword"], ["bow"]],
             "flags": [{"forgotten_swamps": "swamps_finish_raspberry"}, {"forgotten_swamps": "swamps_finish_mushroom"}],
-            "morality": [-2, 5], "gallery": [["ice_crystal"], ["frozen_crown"]]}
+            "morality": [-2, 5], "gallery": [["frog_kings_crown"], ["frozen_crown"]]}
 
 
 def test_r87_ties_go_to_the_most_story_cards_then_are_shared():
@@ -156,7 +156,7 @@ def test_r89_objects_can_be_discarded_any_time_items_to_the_store_artifacts_to_t
     assert food(g, 0)["tea"] == 1 and food(g, 0)["mushroom"] == 1
     assert g.gallery[0] == [1, 3]
     end = play_out(g, 3)
-    assert end.result().details[0]["gallery"] == 4 + 2               # the gallery still scores
+    assert end.result().details[0]["gallery"] == 3 + 2               # the gallery still scores
 
 
 def test_r90_passive_items_safe_conduct_wings_compass_shield():

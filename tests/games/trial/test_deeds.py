@@ -53,9 +53,9 @@ def test_r22_crossed_costs_are_spent_uncrossed_ones_only_owned_and_slash_is_a_ch
 
 
 def test_r23_a_tea_leaf_replaces_a_basic_food_never_the_reverse():
-    s = position(2, positions=["tower_c", "start_s"], hands=[["moneylender"], []], food=[{"tea": 1}, {}],
+    s = position(2, positions=["grove_nw", "start_s"], hands=[["honey_trader"], []], food=[{"tea": 1}, {}],
                  turn={"seat": 1})
-    do(s, "Play Moneylender", "Spend 1 raspberry")
+    do(s, "Play Honey Trader")
     assert food(s, 0)["tea"] == 1                  # paid with the tea leaf, then gained one
     t = position(2, positions=["tower_c", "tower_c"], hands=[["tea_gift"], []], food=[{"raspberry": 3}, {}],
                  turn={"seat": 1})

@@ -75,7 +75,7 @@ def test_r72_an_expedition_card_is_resolved_entirely_and_a_cost_you_cannot_pay_l
     s = position(2, positions=["frosty_start", "start_s"], deck_top=["ice_wall"], turn={"seat": 1})
     do(s, "Place a paw token in the expedition section")
     assert s.pos[0] == T.space_index["frosty_start"]                   # no rope: only "Turn back" is open
-    assert s.xdiscard[0] == [card("ice_wall")] and story(s, 0) == []
+    assert s.xdiscard[0] == [] and story(s, 0) == [("ice_wall", "pioneering", True)]   # it does not say discard
     r = position(2, positions=["frosty_start", "start_s"], deck_top=["ice_wall"], backpacks=[["rope"], []],
                  turn={"seat": 1})
     do(r, "Place a paw token in the expedition section")

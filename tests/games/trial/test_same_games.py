@@ -21,18 +21,18 @@ from talewood.games.trial.state import TrialState
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
-    'random 2p seed 1': '534b171bf79e6c3f7e67',
-    'random 2p seed 2': 'fc0a059df31000a9e08f',
-    'random 2p seed 3 untracked': 'f618a9d7a976c0fea33d',
-    'random 3p seed 1': 'dc7d792aff2d64ac4f06',
+    'random 2p seed 1': 'cd37e4d4a6cc8dfdee5a',
+    'random 2p seed 2': '78ef22b94fd89ffc8932',
+    'random 2p seed 3 untracked': 'c408840aacd58c414a9b',
+    'random 3p seed 1': '6b5f444923d428831d4f',
     'random 3p seed 2': '71357d27fa44894ca245',
-    'random 3p seed 3 untracked': 'dc605300d3ba883b059a',
-    'random 4p seed 1': '5f49695c0a54a267b1ae',
-    'random 4p seed 2': '64336403f2a5d6221756',
-    'random 4p seed 3 untracked': 'b2afcd4caa69b3a643b1',
+    'random 3p seed 3 untracked': 'ffb00233325d77f6c280',
+    'random 4p seed 1': '08a73750c1ada0c7cb78',
+    'random 4p seed 2': '22e6f7475f0138b356e7',
+    'random 4p seed 3 untracked': 'de9ff8f62b32566facf1',
     'lookahead 2p seed 5': '67df88abe84468e45112',
     'lookahead 4p seed 6': 'df26350a548e5feb7059',
-    'chance 3p seed 7': 'd4e519a84241703278a1',
+    'chance 3p seed 7': '54bd0555bed8e7b5b7a9',
 }
 
 
