@@ -8,7 +8,7 @@ from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
 from talewood.games.threetale.state import FUTURE, PAST
-from talewood.games.threetale.tables import FUTURE_PIECE, TREE
+from talewood.games.threetale.tables import FUTURE_PIECE, OFFERING, TREE
 
 from .helpers import GAME, act, from_toml, scenario
 
@@ -178,6 +178,98 @@ def test_a_hero_holding_its_rings_is_drawn_step_by_step_to_the_fountain() -> Non
         placed.pos[mover] = far[d]
         values.append(heuristics.evaluate(placed, 0))
     assert values[0] > values[1] > values[2]
+
+
+def nine_rings_future(seed: int = 4) -> Any:
+    s = GAME.new_game(3, seed, {"future": "nine_rings"})
+    agents = [make_agent("greedy", bot_seed(seed, seat, 0)) for seat in range(3)]
+    while not (s.phase == FUTURE and s.figure >= 0):
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+        assert not s.is_over
+    return s
+
+
+def piece_token(s: Any, piece: str) -> int:
+    return next(t for t in s.token if t >= FUTURE_PIECE and s.t.pieces[t - FUTURE_PIECE].id == piece)
+
+
+def test_a_hero_holding_its_rings_seeks_no_fourth() -> None:
+    """Rings are personal (A-60): for a Hero holding its 3, a Beldame or a Heartless Ruler is worth
+    less than for one who still needs a Ring."""
+    s = nine_rings_future()
+    for piece in ("beldame", "heartless_ruler"):
+        token = piece_token(s, piece)
+        s.rings[0] = 2
+        needed = heuristics.token_value(s, 0, token)
+        s.rings[0] = 3
+        assert heuristics.token_value(s, 0, token) < needed, piece
+
+
+def test_a_nymph_is_worth_the_chance_that_its_card_gives_a_ring() -> None:
+    """Two Nymph cards in six give a Ring, each used once: a Nymph is worth more while a Ring may come
+    from it, most when the next card is known to give one (a Guiding Mist put it on top)."""
+    s = nine_rings_future()
+    s.rings[0] = 0
+    token = piece_token(s, "nymph")
+    d = heuristics.FUTURE_DECK + s.t.fdeck_index["nymphs"]
+    rings = [c for c in s.deck[d] if s.t.fcards[c].name == "Gift of the Spring"]
+    others = [c for c in s.deck[d] if c not in rings]
+    assert len(rings) == 2 and others
+    s.top[d], s.deck[d] = [rings[0]], rings[1:] + others
+    known_ring = heuristics.token_value(s, 0, token)
+    s.top[d], s.deck[d] = [], rings + others
+    some = heuristics.token_value(s, 0, token)
+    s.top[d], s.deck[d] = [], others
+    none = heuristics.token_value(s, 0, token)
+    s.top[d], s.deck[d] = [others[0]], rings + others[1:]
+    known_other = heuristics.token_value(s, 0, token)
+    assert known_ring > some > none == known_other
+
+
+def test_a_hero_holding_its_rings_walks_on_rather_than_ending_its_turn() -> None:
+    """What lies near a Hero (the shaping) would hold a Hero who holds its Rings back from the
+    Fountain, or make the next Hero's turn look better than its own last Steps: for it only the walk
+    counts, so a Step toward the Fountain beats ending the turn."""
+    s = nine_rings_future()
+    for h in range(3):
+        s.rings[h] = 3
+    fx, fy = s.xy(s.figure)
+
+    def away(sp: int) -> int:
+        return max(abs(s.xy(sp)[0] - fx), abs(s.xy(sp)[1] - fy))
+
+    def next_hero(h: int) -> int:
+        """The Hero whose turn comes at once if Hero h ends its turn now (-1: none at once)."""
+        if h < 0:
+            return -1
+        labels = {s.describe(a): a for a in s.legal_actions()}
+        if "End your turn" not in labels or not any(label.startswith("Step") for label in labels):
+            return -1
+        after = s.clone()
+        after.apply(labels["End your turn"])
+        return after.cur if after.cur != h and after.actions_left(after.cur) > 0 else -1
+
+    wander = make_agent("random", 1)
+    for _ in range(2000):           # the Hero whose turn it is, away from the Fountain, free to step or end
+        if s.cur >= 0 and away(s.pos[s.cur]) > 2 and next_hero(s.cur) >= 0:
+            break
+        s.apply(wander.choose(s))
+        for x in range(3):
+            s.rings[x] = 3
+        if s.is_over:
+            raise AssertionError("no turn with Steps left away from the Fountain")
+    else:
+        raise AssertionError("no turn with Steps left away from the Fountain")
+    h = s.cur
+    nxt = next_hero(h)
+    s.token[s.pos[nxt]] = OFFERING          # something to take where the next Hero stands
+    values = {}
+    for a in s.legal_actions():
+        child = s.clone()
+        child.apply(a)
+        values[s.describe(a)] = (heuristics.evaluate(child, 0), away(child.pos[h]))
+    nearer = max(v for label, (v, d) in values.items() if label.startswith("Step") and d < away(s.pos[h]))
+    assert nearer > values["End your turn"][0]
 
 
 def path_of_initiation_future(seed: int = 4) -> Any:

@@ -15,6 +15,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from ...engine import Rng, State
+from .content import Effect
 from .state import FUTURE, NEIGHBOURS8, PAST, TTState, key
 from .tables import (
     BAT1,
@@ -22,6 +23,7 @@ from .tables import (
     BATTLE2,
     BATTLE3,
     BLACK,
+    FUTURE_DECK,
     FUTURE_PIECE,
     OFFERING,
     QUEST,
@@ -44,6 +46,7 @@ PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartograph
 
 REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
 REFLECTOR_PULL = 0.1    # a Reflector of a Head still lacking, at hand: less than the Head itself (0.25)
+RING_SOURCES = frozenset({"nymph", "beldame", "heartless_ruler"})   # the Nine Rings' pieces that give Rings
 
 
 # what each band of Hope, Faith, Endeavor, Endurance and Mercy is worth besides its points
@@ -254,6 +257,12 @@ def piece_value(s: TTState, h: int, tok: int) -> float:
     base = PIECE_VALUE.get(piece.id, 1.0)
     if piece.id in REFLECTOR_LEVEL and s.heads[h] >> (REFLECTOR_LEVEL[piece.id] - 1) & 1:
         base = 0.5                          # its Head is already won: a second one gives nothing
+    elif piece.id in RING_SOURCES:
+        if holds_its_rings(s, h):
+            return 0.5                      # Rings are personal: a fourth one gives nothing
+        if piece.id == "nymph":
+            # few Nymph cards give a Ring: what one is worth follows the chance that the next does
+            base = 2.0 + 6.0 * ring_chance(s, next(e.deck for e in piece.claim if e.do == "draw"))
     draw = next((e.deck for e in piece.claim if e.do == "draw"), "")
     if not draw:
         return base
@@ -400,6 +409,34 @@ def reflector_near(s: TTState, h: int) -> float:
     return walk_to(s, h, arrived)
 
 
+def holds_its_rings(s: TTState, h: int) -> bool:
+    """The Nine Rings: Hero h holds the Rings the goal asks of each Hero (Rings are personal)."""
+    return s.rings[h] >= s.t.c.futures[s.future].goal.per_hero
+
+
+def gives_ring(effects: tuple[Effect, ...]) -> bool:
+    return any((e.do == "gain" and e.what == "ring") or gives_ring(e.then) for e in effects)
+
+
+_RING_CARDS: dict[int, frozenset[int]] = {}          # per Tables: the Future cards that give a Ring
+
+
+def ring_chance(s: TTState, deck: str) -> float:
+    """The chance that the next card of a Future deck gives a Ring: a known top card, else the share
+    of such cards in the unordered pile (its cards are known: each card is used once, face up)."""
+    ring_cards = _RING_CARDS.get(id(s.t))
+    if ring_cards is None:
+        ring_cards = _RING_CARDS[id(s.t)] = frozenset(
+            i for i, c in enumerate(s.t.fcards) if gives_ring(c.effects) or gives_ring(c.reward))
+    d = FUTURE_DECK + s.t.fdeck_index[deck]
+    if s.top[d]:
+        return 1.0 if s.top[d][0] in ring_cards else 0.0
+    pile = s.deck[d] or s.bottom[d][:1]
+    if not pile:
+        return 0.0
+    return sum(1 for c in pile if c in ring_cards) / len(pile)
+
+
 def walk_to(s: TTState, h: int, arrived: Callable[[int], bool]) -> float:
     """0..1: 1 where Hero h stands on an `arrived` space, less a share for each Step to the nearest
     one (a walk around Trees, the cheapest first, a flipped tile's space counting 2); from 23 Steps
@@ -484,7 +521,10 @@ def evaluate(state: State, seat: int) -> float:
     power = sum(hero_power(s, h) for h in range(3) if s.hero[h] >= 0)
     shaping = 0.0
     cur = s.cur
-    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0 and turn_open(s, cur):
+    if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0 and turn_open(s, cur) \
+            and not (s.phase == FUTURE and s.t.c.futures[s.future].number == 1 and holds_its_rings(s, cur)):
+        # (in the Nine Rings a Hero holding its Rings has only the Fountain left to walk to: what lies
+        # near would hold it back, or make the next Hero's turn look better than its last Steps)
         shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
     if s.b_kind:
         shaping += 1.5 * battle_now(s)
