@@ -42,8 +42,8 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "f9d163a6d8ab6730"
-HEURISTICS = "d819b029856086a2"
+CONTENT = "bec95b977bd60840"
+HEURISTICS = "0421b00b50b1baf4"
 DIGESTS: dict[str, str] = {
     "random-1": "623c6b57879d6fcc12554b1da2d3840f",
     "random-2": "a6c4630de365157f5a4344b46eaf19ee",
@@ -52,12 +52,12 @@ DIGESTS: dict[str, str] = {
     "random-5": "945f4da685087e3ecd245e961b0162f9",
     "random-6": "b94bbb1df5790e31a9214ea40405a04c",
     "random-7": "515911bc31b8eac191e05a62a83b1a0b",
-    "random-8": "eaac2b9a2242a3a2889b6a7ea8816b33",
+    "random-8": "7af0a61cde3a1cd5ac8c75daf91e3c78",
     "random-9": "8205f07034843e46491df98c5ad53536",
     "random-10": "6e0f3bb15f19e4f72e1b38abfc8cc1f6",
     "chance-77": "81688aecec25d3a62e9f4ed59e84d0f5",
-    "untracked-many": "15a99af82f10d397989e2a05d92fcd30",
-    "greedy-55": "8cc350ccc91541e50183679383c02a3b",
+    "untracked-many": "8f60352d98d9803eb3d12aee0a547371",
+    "greedy-55": "e403477f4226db1edbb9de0137dcdcc2",
 }
 
 

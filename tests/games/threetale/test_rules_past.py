@@ -354,11 +354,11 @@ def test_r48_three_spirit_at_the_start() -> None:
 
 
 def test_r52_spirit_never_rises_above_three() -> None:
-    s = scenario({"phase": "future", "future": "nine_rings", "tiles": [{"tile": "12"}, {"tile": "03", "x": 1}],
-                  "figure": "03:NW", "tokens": [{"space": "12:NE", "token": "nymph"}],
-                  "heroes_at": ["12:NE", "", ""], "decks": {"nymphs": ["S1-NY-05"]},
+    s = scenario({"phase": "future", "future": "path_of_initiation", "tiles": [{"tile": "12"}, {"tile": "03", "x": 1}],
+                  "figure": "03:NW", "tokens": [{"space": "12:NE", "token": "crystal"}],
+                  "heroes_at": ["12:NE", "", ""], "decks": {"crystals": ["S4-CR-03"]},
                   "turn": {"seat": 0, "start": "turn", "round": 1}})
-    act(s, "Claim a Nymph")
+    act(s, "Claim a Crystal")
     assert s.spirit[0] == 3 and frame(s) == "RaiseVirtue" and s.stack[-1].left == 3   # full: 3 Virtues instead
 
 
