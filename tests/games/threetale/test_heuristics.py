@@ -160,11 +160,7 @@ def test_a_hero_holding_its_rings_is_drawn_step_by_step_to_the_fountain() -> Non
     """The Nine Rings are won by gathering around the Fountain: once a Hero holds its 3 Rings, each
     Step nearer counts (not only the last one onto a space beside it), so one step of lookahead walks
     there."""
-    s = GAME.new_game(3, 4, {"future": "nine_rings"})
-    agents = [make_agent("greedy", bot_seed(4, seat, 0)) for seat in range(3)]
-    while not (s.phase == FUTURE and s.figure >= 0):
-        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
-        assert not s.is_over
+    s = future_begun("nine_rings")
     for h in range(3):
         s.rings[h] = 3
     mover = (s.cur + 1) % 3                 # not the Hero whose turn it is: no shaping for it
@@ -180,8 +176,9 @@ def test_a_hero_holding_its_rings_is_drawn_step_by_step_to_the_fountain() -> Non
     assert values[0] > values[1] > values[2]
 
 
-def nine_rings_future(seed: int = 4) -> Any:
-    s = GAME.new_game(3, seed, {"future": "nine_rings"})
+def future_begun(future: str, seed: int = 4) -> Any:
+    """A greedy team's game of `future`, as its Future begins (the figure placed)."""
+    s = GAME.new_game(3, seed, {"future": future})
     agents = [make_agent("greedy", bot_seed(seed, seat, 0)) for seat in range(3)]
     while not (s.phase == FUTURE and s.figure >= 0):
         s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
@@ -196,7 +193,7 @@ def piece_token(s: Any, piece: str) -> int:
 def test_a_hero_holding_its_rings_seeks_no_fourth() -> None:
     """Rings are personal (A-60): for a Hero holding its 3, a Beldame or a Heartless Ruler is worth
     less than for one who still needs a Ring."""
-    s = nine_rings_future()
+    s = future_begun("nine_rings")
     for piece in ("beldame", "heartless_ruler"):
         token = piece_token(s, piece)
         s.rings[0] = 2
@@ -208,7 +205,7 @@ def test_a_hero_holding_its_rings_seeks_no_fourth() -> None:
 def test_a_nymph_is_worth_the_chance_that_its_card_gives_a_ring() -> None:
     """Four Nymph cards in six give a Ring, each used once: a Nymph is worth more while a Ring may come
     from it, most when the next card is known to give one (a Guiding Mist put it on top)."""
-    s = nine_rings_future()
+    s = future_begun("nine_rings")
     s.rings[0] = 0
     token = piece_token(s, "nymph")
     d = heuristics.FUTURE_DECK + s.t.fdeck_index["nymphs"]
@@ -230,7 +227,7 @@ def test_a_hero_holding_its_rings_walks_on_rather_than_ending_its_turn() -> None
     """What lies near a Hero (the shaping) would hold a Hero who holds its Rings back from the
     Fountain, or make the next Hero's turn look better than its own last Steps: for it only the walk
     counts, so a Step toward the Fountain beats ending the turn."""
-    s = nine_rings_future()
+    s = future_begun("nine_rings")
     for h in range(3):
         s.rings[h] = 3
     fx, fy = s.xy(s.figure)
@@ -272,23 +269,14 @@ def test_a_hero_holding_its_rings_walks_on_rather_than_ending_its_turn() -> None
     assert nearer > values["End your turn"][0]
 
 
-def path_of_initiation_future(seed: int = 4) -> Any:
-    s = GAME.new_game(3, seed, {"future": "path_of_initiation"})
-    agents = [make_agent("greedy", bot_seed(seed, seat, 0)) for seat in range(3)]
-    while not (s.phase == FUTURE and s.figure >= 0):
-        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
-        assert not s.is_over
-    return s
-
-
 def reflector_token(s: Any, level: int) -> int:
-    return next(t for t in s.token if t >= FUTURE_PIECE and s.t.pieces[t - FUTURE_PIECE].id == f"reflector_{level}")
+    return piece_token(s, f"reflector_{level}")
 
 
 def test_a_reflector_whose_head_is_won_is_not_sought_again() -> None:
     """A second Reflector of Darkness of a level gives no second Head: for a Hero holding that Head
     the token is worth less than for one who still needs it."""
-    s = path_of_initiation_future()
+    s = future_begun("path_of_initiation")
     token = reflector_token(s, 1)
     s.heads[0] = 0
     needed = heuristics.token_value(s, 0, token)
@@ -299,7 +287,7 @@ def test_a_reflector_whose_head_is_won_is_not_sought_again() -> None:
 def test_in_the_future_a_needed_head_is_worth_the_virtues_it_costs() -> None:
     """In the Future the team's power weighs a third of what it weighs in the Past against the goal: a
     strong Hero who needs its Level 3 Head seeks its reflection, though the fight costs Virtues."""
-    s = path_of_initiation_future()
+    s = future_begun("path_of_initiation")
     token = reflector_token(s, 3)
     s.heads[0] = 3
     for v in range(6):
@@ -312,7 +300,7 @@ def test_a_hero_lacking_a_head_is_drawn_step_by_step_to_a_reflector_of_its_level
     """A Hero with no Reflector it needs within this turn's Steps would see nothing to walk toward and
     end its turns where it stands: each Step nearer a Reflector of a level whose Head it lacks counts
     (a Head it holds draws it nowhere)."""
-    s = path_of_initiation_future()
+    s = future_begun("path_of_initiation")
     mover = (s.cur + 1) % 3                 # not the Hero whose turn it is: no shaping for it
     s.heads[mover] = 0b011                  # it lacks only its Level 3 Head
     targets = [sp for sp, t in enumerate(s.token) if t == reflector_token(s, 3) and not s.flipped[sp >> 2]]
