@@ -76,6 +76,10 @@ def test_r72_an_expedition_card_is_resolved_entirely_and_a_cost_you_cannot_pay_l
     do(s, "Place a paw token in the expedition section")
     assert s.pos[0] == T.space_index["frosty_start"]                   # no rope: only "Turn back" is open
     assert s.xdiscard[0] == [] and story(s, 0) == [("ice_wall", "pioneering", True)]   # it does not say discard
+    w = position(2, positions=["frosty_start", "start_s"], deck_top=["frozen_waterfall"], food=[{}, {}],
+                 turn={"seat": 1})
+    do(w, "Place a paw token in the expedition section")               # no axe, no food: only "Give up"
+    assert w.xdiscard[0] == [card("frozen_waterfall")] and story(w, 0) == []           # it says discard
     r = position(2, positions=["frosty_start", "start_s"], deck_top=["ice_wall"], backpacks=[["rope"], []],
                  turn={"seat": 1})
     do(r, "Place a paw token in the expedition section")

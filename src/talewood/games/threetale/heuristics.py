@@ -257,13 +257,13 @@ def piece_value(s: TTState, h: int, tok: int) -> float:
     base = PIECE_VALUE.get(piece.id, 1.0)
     if piece.id in REFLECTOR_LEVEL and s.heads[h] >> (REFLECTOR_LEVEL[piece.id] - 1) & 1:
         base = 0.5                          # its Head is already won: a second one gives nothing
-    elif piece.id in RING_SOURCES:
+    draw = next((e.deck for e in piece.claim if e.do == "draw"), "")
+    if piece.id in RING_SOURCES:
         if holds_its_rings(s, h):
             return 0.5                      # Rings are personal: a fourth one gives nothing
         if piece.id == "nymph":
             # few Nymph cards give a Ring: what one is worth follows the chance that the next does
-            base = 2.0 + 6.0 * ring_chance(s, next(e.deck for e in piece.claim if e.do == "draw"))
-    draw = next((e.deck for e in piece.claim if e.do == "draw"), "")
+            base = 2.0 + 6.0 * ring_chance(s, draw)
     if not draw:
         return base
     share, defense, strength = deck_stats(s, draw)
