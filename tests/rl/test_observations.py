@@ -95,19 +95,20 @@ def test_a_writer_is_what_encode_returns() -> None:
     assert all(type(x) is float for x in spec.encode(object(), 1))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("kept", [2, 4096])
-def test_the_mask_marks_exactly_the_legal_actions_of_each_decision(kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Masks are shared by decisions with the same legal actions, and the store starts again when it is
-    full: at every decision of whole games the mask is still exactly the legal actions."""
-    monkeypatch.setattr("talewood.rl.table.MASKS_KEPT", kept)
+def test_the_mask_marks_exactly_the_legal_actions_of_each_decision() -> None:
+    """At every decision of whole games the mask is exactly the legal actions, read-only, the same array
+    for every call of one decision, and a mask handed out earlier never changes."""
     table = Table("spirits", 3)
     rng = Rng(5)
+    given: list[tuple[np.ndarray, list[int]]] = []
     for seed in (1, 2):
         table.reset(seed)
         while not table.over:
             legal = table.state.legal_actions()
             mask = table.mask(table.state.current_player)
             assert np.flatnonzero(mask).tolist() == legal
-            assert not mask.flags.writeable
+            assert not mask.flags.writeable and table.mask() is mask
+            given.append((mask, list(legal)))
             table.apply(legal[rng.below(len(legal))])
-    assert 0 < len(table._masks) <= kept
+        assert not table.mask().any()
+    assert all(np.flatnonzero(mask).tolist() == legal for mask, legal in given)

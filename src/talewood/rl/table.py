@@ -3,7 +3,7 @@ the observations, the action mask and the rewards. The PettingZoo, Gymnasium and
 are thin layers over this class (and over the engine), so they agree on everything by construction.
 
 The hot path (`apply`, `play_bots`, `mask`, `observation`) does no deep copy and allocates at most one
-small mask array per new set of legal actions; the game's encoder keeps one buffer per seat up to date
+small mask array per decision; the game's encoder keeps one buffer per seat up to date
 (rewriting only what changed since that seat last looked, where the game's observation spec has an
 updater), and each call hands out a fresh float32 copy of it (the environment never changes an array
 it gave away: replay buffers may keep them).
@@ -26,7 +26,6 @@ AGENT = "agent"           # the kind of a seat played by the learner (every othe
 REWARDS = ("win", "score")
 ILLEGAL = ("raise", "lose")
 ILLEGAL_REWARD = -1.0     # what an illegal action costs its seat under illegal="lose"
-MASKS_KEPT = 4096         # distinct sets of legal actions whose masks a table keeps (then it starts again)
 
 
 def agent_name(seat: int) -> str:
@@ -103,8 +102,7 @@ class Table:
         self.no_mask = np.zeros(self.num_actions, dtype=np.int8)
         self.no_mask.flags.writeable = False
         self._mask = self.no_mask
-        self._mask_key: tuple[int, int] = (-1, -1)
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}    # by the legal actions: decisions repeat
+        self._mask_version = self._mask_episode = -1     # the decision `_mask` was made for
         self._seeds: Rng | None = None
         self.episode = 0
         self.seed = 0
@@ -179,25 +177,20 @@ class Table:
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """int8 over the whole action space: 1 for each legal action of the pending decision (all 0
-        when the game is over, or when `seat` is given and does not decide now). One array per
-        decision, computed once, and shared by the decisions with the same legal actions (read-only: copy
-        it to change it)."""
+        when the game is over, or when `seat` is given and does not decide now). One read-only array per
+        decision, made once and handed to every call for that decision."""
         state = self.state
         if state.over or (seat is not None and state.current_player != seat):
             return self.no_mask
-        key = (self.episode, state.version)
-        if key != self._mask_key:
-            legal = tuple(state.legal_actions())
-            mask = self._masks.get(legal)
-            if mask is None:
-                if len(self._masks) >= MASKS_KEPT:
-                    self._masks.clear()
-                ones = bytearray(self.num_actions)   # a loop over the few legal ids beats numpy's fancy indexing
-                for action in legal:
-                    ones[action] = 1
-                # an array over bytes is read-only from the start (cheaper than clearing its flag)
-                mask = self._masks[legal] = np.frombuffer(bytes(ones), np.int8)
-            self._mask, self._mask_key = mask, key
+        if state.version != self._mask_version or self.episode != self._mask_episode:
+            # built afresh: most decisions of a game have legal actions never seen before (a store keyed
+            # by them cost more than it saved), and a loop over the few legal ids beats numpy's indexing
+            ones = bytearray(self.num_actions)
+            for action in state.legal_actions():
+                ones[action] = 1
+            # an array over bytes is read-only from the start (cheaper than clearing its flag)
+            self._mask = np.frombuffer(bytes(ones), np.int8)
+            self._mask_version, self._mask_episode = state.version, self.episode
         return self._mask
 
     def rewards(self) -> list[float]:
