@@ -164,9 +164,15 @@ def test_r78_t20_an_empty_deck_gives_no_card_but_2_food_may_advance():
 
 
 def test_r79_artifacts_go_into_the_backpack_work_only_there_and_go_to_the_box():
-    s = position(2, positions=["frosty_start", "start_s"], deck_top=["crystal_cave"], turn={"seat": 1})
+    s = position(2, positions=["frosty_start", "start_s"], deck_top=["crystal_cave"], food=[{"acorn": 1}, {}],
+                 turn={"seat": 1})
     do(s, "Place a paw token in the expedition section", "Crystal Cave: Take the Ice Crystal")
     assert backpack(s, 0) == ["ice_crystal"] and not s.artifact_home[1]
+    assert food(s, 0)["acorn"] == 0                                     # the crystal's food token is spent
+    poor = position(2, positions=["frosty_start", "start_s"], deck_top=["crystal_cave"], food=[{}, {}],
+                    turn={"seat": 1})
+    do(poor, "Place a paw token in the expedition section")
+    assert not any("Ice Crystal" in x for x in labels(poor))            # no food: only pressing on
     c = position(2, positions=["store_c", "start_s"], backpacks=[["ancient_coin"], []], turn={"seat": 1})
     assert c.trading(0) == 1 + 2                                       # its ability works from the backpack
     do(c, "Discard the Ancient Coin")
@@ -190,3 +196,16 @@ def test_t14_mark_camps_at_the_universal_campsite_on_an_expedition():
     assert [x for x in labels(s) if x.startswith("Place")] == [
         "Place a paw token in the expedition section of The Forgotten Swamps",
         "Place your strong paw token in the expedition section of The Forgotten Swamps"]
+
+
+def test_a_lost_fight_against_the_stone_golem_goes_face_down_into_the_story():
+    """The Caverns' Stone Golem and Giant Spider (designed): a lost fight does not advance, and the card
+    goes face down into the story, where it counts toward the Legendary Fighter (L276)."""
+    s = position(2, positions=["caverns_start", "start_s"], deck_top=["stone_golem"], turn={"seat": 1})
+    do(s, "Place a paw token in the expedition section")
+    assert s.r_card == card("stone_golem")
+    roll(s, "3", "1")                                                 # the Golem 5 + 3, the adventurer 1 + 1
+    assert s.pos[0] == T.space_index["caverns_start"]                 # no advance
+    assert story(s, 0)[-1] == ("stone_golem", "fighting", False)      # face down: no fame, but it counts
+    assert card("stone_golem") not in s.xdiscard[2]
+    check(s)

@@ -22,14 +22,14 @@ from .helpers import GAME
 
 RECORDED: dict[str, str] = {
     'random 2p seed 1': 'cd37e4d4a6cc8dfdee5a',
-    'random 2p seed 2': '78ef22b94fd89ffc8932',
+    'random 2p seed 2': '8a966b02968affdb0aec',
     'random 2p seed 3 untracked': 'c408840aacd58c414a9b',
     'random 3p seed 1': '6b5f444923d428831d4f',
     'random 3p seed 2': '71357d27fa44894ca245',
     'random 3p seed 3 untracked': 'ffb00233325d77f6c280',
     'random 4p seed 1': '08a73750c1ada0c7cb78',
     'random 4p seed 2': '22e6f7475f0138b356e7',
-    'random 4p seed 3 untracked': 'de9ff8f62b32566facf1',
+    'random 4p seed 3 untracked': 'e96250671025df292fd5',
     'lookahead 2p seed 5': '67df88abe84468e45112',
     'lookahead 4p seed 6': 'df26350a548e5feb7059',
     'chance 3p seed 7': '54bd0555bed8e7b5b7a9',
