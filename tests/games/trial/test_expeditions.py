@@ -3,6 +3,8 @@ universal campsite on an expedition (T-14) and the empty deck (T-20)."""
 
 from __future__ import annotations
 
+from talewood.engine import Rng
+
 from .helpers import (
     T,
     aside,
@@ -209,3 +211,10 @@ def test_a_lost_fight_against_the_stone_golem_goes_face_down_into_the_story():
     assert story(s, 0)[-1] == ("stone_golem", "fighting", False)      # face down: no fame, but it counts
     assert card("stone_golem") not in s.xdiscard[2]
     check(s)
+    # everyone saw it drawn, and its back names its expedition: it stays known (a ruling), so no re-dealt
+    # world trades it for a deed, and the other seat's view shows it
+    assert s.view(1)["player_states"][0]["story"][-1]["card"] == "stone_golem"
+    for k in range(20):
+        w = s.determinize(1, Rng(k))
+        assert story(w, 0)[-1] == ("stone_golem", "fighting", False)
+        assert all(c < T.n_hand_cards for who in range(2) for c in w.hand[who] + w.deck)

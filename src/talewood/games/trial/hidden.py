@@ -46,7 +46,7 @@ def determinize(state: TrialState, seat: int, rng: Rng) -> TrialState:
             if not code & 1:
                 c = code >> 3
                 mask = known[c]
-                if not mask & me:
+                if not mask & me and c < t.n_hand_cards:   # an expedition card's back shows its deck
                     kind = 1 if is_enc[c] else 0
                     places[kind].append((story, i, code & 7, mask))
                     pools[kind].append(c)

@@ -170,6 +170,10 @@ CARD_BOOSTS_KEPT_UNTIL_USED = True
 # A-43: tents, hands, face-down story cards, unseen ruins items, tile backs and deck orders are hidden.
 # A stolen card ("steal:card") is drawn at random from the victim's hand.
 STOLEN_CARD_IS_RANDOM = True
+# A face-down expedition card in a story (a lost fight against the Stone Golem or the Giant Spider) is not
+# one of A-43's hidden cards: it was drawn and resolved in the open (L548) and its back names its expedition,
+# so everyone still knows it (and a re-dealt world never trades it for a deed).
+FACE_DOWN_EXPEDITION_CARD_STAYS_KNOWN = True
 # Data note 13: Painter counts every column of the story, the good and evil column included.
 PAINTER_COUNTS_EVERY_COLUMN = True
 

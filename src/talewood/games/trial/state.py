@@ -395,7 +395,10 @@ class TrialState(State):
         """Tuck `card` into `seat`'s story (L249); face up, its symbols become skills and its morality
         icon moves the token `way` (-1 left, +1 right)."""
         self.story[seat].append(card * 8 + column * 2 + (1 if face_up else 0))
-        self.known[card] = ALL_SEATS if face_up else (1 << seat)
+        if face_up or (card >= self.t.n_hand_cards and rulings.FACE_DOWN_EXPEDITION_CARD_STAYS_KNOWN):
+            self.known[card] = ALL_SEATS
+        else:
+            self.known[card] = 1 << seat
         sk = self.sk
         b = seat * SK_SIZE
         sk[b + SK_COLS + column] += 1
