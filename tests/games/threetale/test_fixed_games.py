@@ -42,8 +42,8 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "bec95b977bd60840"
-HEURISTICS = "25ca326520f3ad86"
+CONTENT = "ce911f6fd5fb4e29"
+HEURISTICS = "348ab3d142107661"
 DIGESTS: dict[str, str] = {
     "random-1": "623c6b57879d6fcc12554b1da2d3840f",
     "random-2": "a6c4630de365157f5a4344b46eaf19ee",
@@ -55,8 +55,8 @@ DIGESTS: dict[str, str] = {
     "random-8": "7af0a61cde3a1cd5ac8c75daf91e3c78",
     "random-9": "8205f07034843e46491df98c5ad53536",
     "random-10": "6e0f3bb15f19e4f72e1b38abfc8cc1f6",
-    "chance-77": "81688aecec25d3a62e9f4ed59e84d0f5",
-    "untracked-many": "8f60352d98d9803eb3d12aee0a547371",
+    "chance-77": "e3ae0fb99949b6dc39c5237cd936c404",
+    "untracked-many": "92ab0d316b983224ee44ed439defc0d4",
     "greedy-55": "e403477f4226db1edbb9de0137dcdcc2",
 }
 
