@@ -9,15 +9,22 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run play test lint bench load screenshots clean
 
-$(STAMP): pyproject.toml
+# The install builds the observation encoders as C extensions (setup.py), so it runs again when one of
+# their sources changes; until then the source runs as Python (src/talewood/compiled.py).
+SOURCES := pyproject.toml setup.py $(wildcard src/talewood/games/*/observation.py)
+
+$(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
 
-$(DEV_STAMP): $(STAMP)
+# with the dev extras, in one install (an install builds the extensions: once is enough)
+$(DEV_STAMP): $(SOURCES)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(DEV_STAMP)
+	touch $(STAMP) $(DEV_STAMP)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -49,4 +56,5 @@ screenshots: $(DEV_STAMP)
 	TALEWOOD_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -m screens tests/e2e
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src -name '*.so' -delete

@@ -158,14 +158,21 @@ def main() -> None:
         for key, loop in loops.items():
             best[key] = max(best.get(key, 0.0), loop(args.seconds))
 
+    import importlib
+
+    from talewood import compiled
+
+    built = all(compiled.is_compiled(importlib.import_module(name)) for name in compiled.COMPILED)
+    encoders = "compiled (mypyc)" if built else "Python (not built, or older than their source)"
     rows: dict[str, dict[str, float]] = {}
     for (name, kind), value in best.items():
         rows.setdefault(name, {})[kind] = value
     if args.json:
         print(json.dumps({"python": platform.python_version(), "seconds": args.seconds, "runs": args.runs,
-                          "clock": "wall" if args.wall else "cpu",
+                          "clock": "wall" if args.wall else "cpu", "encoders": encoders,
                           "results": rows}, indent=2))
         return
+    print(f"Observation encoders: {encoders}.\n")
     print("| environment | engine decisions/s | AEC steps/s, mask only | ratio | AEC steps/s, observed | ratio "
           "| one encoding |")
     print("|---|---:|---:|---:|---:|---:|---:|")

@@ -143,7 +143,14 @@ class _Seen:
 
     def forget(self, seat: int, n: int) -> None:
         """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
-        self.__dict__.update(_UNWRITTEN)
+        # every input, unwritten
+        self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = self.cur = self.decision = \
+            self.enc_slots = self.first = self.flags = self.food = self.gallery = self.hand = self.known = \
+            self.legendary = self.morality = self.over = self.paws_home = self.piles = self.placed = self.pos = \
+            self.resolving = self.ruins = self.ruins_seen = self.rv_loc = self.seldom = self.sk = \
+            self.store_kind = self.store_n = self.story = self.strong_home = self.tent_kept = self.tent_knower = \
+            self.tent_on = self.tents = self.tile_at = self.tile_known = self.tile_side = self.tray = \
+            self.tun_space = self.tun_up = self.xdeck = self.xtop = None
         self.seat, self.n = seat, n
         self.slots = [(seat + k) % n for k in range(n)] if n else []
         self.decision_at = ()
@@ -153,16 +160,6 @@ class _Seen:
         # kept row by row
         self.hand, self.aside, self.story = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.gallery, self.placed = [[] for _ in range(n)], [[] for _ in range(n)]
-
-
-# every input of _Seen, unwritten
-_UNWRITTEN: dict[str, Any] = dict.fromkeys((
-    "artifact_home", "aside", "backpack", "boosts", "camped", "cur", "decision", "enc_slots", "first",
-    "flags", "food", "gallery", "hand", "known", "legendary", "morality", "over", "paws_home", "piles",
-    "placed", "pos", "resolving", "ruins", "ruins_seen", "rv_loc", "seldom", "sk", "store_kind", "store_n",
-    "story", "strong_home", "tent_kept", "tent_knower", "tent_on", "tents", "tile_at", "tile_known",
-    "tile_side", "tray", "tun_space", "tun_up", "xdeck", "xtop",
-))
 
 
 def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:

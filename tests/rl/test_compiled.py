@@ -1,0 +1,108 @@
+"""The observation encoders built as C extensions (talewood/compiled.py, setup.py): the build made them,
+they write exactly what their Python source writes, and an extension older than its source is passed
+over for the source."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from talewood import compiled
+from talewood.engine import ObservationSpec, Rng
+from talewood.games import available, load
+from talewood.rl.configs import configurations, label
+
+EXTENSION = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def module_of(game: str) -> ModuleType:
+    return importlib.import_module(f"talewood.games.{game}.observation")
+
+
+def source_of(game: str) -> ModuleType:
+    """The game's observation module loaded from its .py file under another name (same package)."""
+    path = Path(module_of(game).__file__ or "").with_name("observation.py")
+    spec = importlib.util.spec_from_file_location(f"talewood.games.{game}._observation_source", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(compiled.pure(), reason="TALEWOOD_PURE_PYTHON is set: the encoders run as Python")
+@pytest.mark.parametrize("name", compiled.COMPILED)
+def test_the_encoders_are_compiled(name: str) -> None:
+    module = importlib.import_module(name)
+    assert compiled.is_compiled(module), (
+        f"{name} runs as Python: its extension is missing or older than its source. `make test` (or "
+        f"`pip install -e .`) builds it; TALEWOOD_PURE_PYTHON=1 runs without")
+
+
+def source_spec(game: str, players: int, options: dict[str, Any]) -> ObservationSpec:
+    g = load(game)
+    source = source_of(game)
+    if game == "spirits":
+        spec: ObservationSpec = source.observation_spec(g, players, options)
+    elif game == "threetale":
+        spec = source.observation_spec(g)
+    else:
+        spec = source.observation_spec(g, players)
+    return spec
+
+
+CONFIGS = [(g, p, o) for g in available() for p, o in configurations(load(g))]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS, ids=[label(*c) for c in CONFIGS])
+def test_the_extension_writes_what_its_source_writes(game: str, players: int, options: dict[str, Any]) -> None:
+    """Every seat's kept buffer, at every step of a random game (every size and module combination the
+    learning interfaces are checked on), as the compiled updater and the source's updater keep it: the
+    same numbers."""
+    if not compiled.is_compiled(module_of(game)):
+        pytest.skip("the encoders run as Python here: nothing to compare")
+    g = load(game)
+    rng = Rng(5)
+    state = g.new_game(players, 3, options, tracked=False)
+    built = g.observation_spec(players, state.options)
+    source = source_spec(game, players, dict(state.options))
+    assert source.segments == built.segments
+    kept = [(built.follow(), built.buffer(), source.follow(), source.buffer()) for _ in range(players)]
+    while not state.over:
+        for seat, (ours, mine, theirs, their_buffer) in enumerate(kept):
+            ours(state, seat, mine)
+            theirs(state, seat, their_buffer)
+            assert mine == their_buffer, f"seat {seat + 1}: {state.prompt()}"
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+def test_an_extension_older_than_its_source_is_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    source, extension = package / "mod.py", package / f"mod{EXTENSION}"
+    source.write_text("X = 1\n")
+    extension.write_bytes(b"")        # never loaded: the finder only chooses the file
+    finder = compiled.SourceUnlessBuiltSince(["pkg.mod"])
+    monkeypatch.delenv(compiled.PURE, raising=False)
+
+    def chosen() -> str:
+        spec = finder.find_spec("pkg.mod", [str(package)])
+        assert spec is not None and spec.origin is not None
+        return Path(spec.origin).name
+
+    os.utime(source, (1_000, 1_000))
+    os.utime(extension, (2_000, 2_000))
+    assert chosen() == extension.name                  # built after the source's last change
+    os.utime(source, (3_000, 3_000))
+    assert chosen() == "mod.py"                        # the source was changed since
+    os.utime(extension, (4_000, 4_000))
+    monkeypatch.setenv(compiled.PURE, "1")
+    assert chosen() == "mod.py"                        # extensions skipped
+    assert finder.find_spec("pkg.other", [str(package)]) is None    # a module it does not name
