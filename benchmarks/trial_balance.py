@@ -19,6 +19,7 @@ card's effect on the win rate of whoever is dealt it (`designed_cards_drawn`, se
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from collections import defaultdict
@@ -101,8 +102,14 @@ def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume:
                 print(f"{g + 1}/{games}", file=sys.stderr, flush=True)
 
 
+def _lines(f: Path) -> list[str]:
+    """A result file's lines (the earlier rounds' files are kept gzipped: trial-round*/ *.jsonl.gz)."""
+    with gzip.open(f, "rt", encoding="utf-8") if f.suffix == ".gz" else f.open(encoding="utf-8") as handle:
+        return handle.readlines()
+
+
 def summary(files: list[Path]) -> dict[str, Any]:
-    rows = [json.loads(line) for f in files for line in f.open(encoding="utf-8")]
+    rows = [json.loads(line) for f in files for line in _lines(f)]
     game = load("trial")
     designed = {ci.card.id for ci in game.tables.cards if ci.card.source == "designed"}
     out: dict[str, Any] = {"games": len(rows)}

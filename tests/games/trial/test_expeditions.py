@@ -206,7 +206,7 @@ def test_a_lost_fight_against_the_stone_golem_goes_face_down_into_the_story():
     s = position(2, positions=["caverns_start", "start_s"], deck_top=["stone_golem"], turn={"seat": 1})
     do(s, "Place a paw token in the expedition section")
     assert s.r_card == card("stone_golem")
-    roll(s, "3", "1")                                                 # the Golem 5 + 3, the adventurer 1 + 1
+    roll(s, "3", "1")                                                 # the Golem 4 + 3, the adventurer 1 + 1
     assert s.pos[0] == T.space_index["caverns_start"]                 # no advance
     assert story(s, 0)[-1] == ("stone_golem", "fighting", False)      # face down: no fame, but it counts
     assert card("stone_golem") not in s.xdiscard[2]
@@ -218,3 +218,14 @@ def test_a_lost_fight_against_the_stone_golem_goes_face_down_into_the_story():
         w = s.determinize(1, Rng(k))
         assert story(w, 0)[-1] == ("stone_golem", "fighting", False)
         assert all(c < T.n_hand_cards for who in range(2) for c in w.hand[who] + w.deck)
+
+
+def test_waiting_on_the_shore_of_the_underground_lake_keeps_the_card_in_the_story():
+    """The Caverns' Underground Lake (designed): without a spyglass or a tea leaf the adventurer waits on
+    the shore and does not advance, but, as with the Ice Wall turned back, the card and its fame stay in the
+    story (it said "discard this card" before the sixth balance round)."""
+    s = position(2, positions=["caverns_start", "start_s"], deck_top=["underground_lake"], turn={"seat": 1})
+    do(s, "Place a paw token in the expedition section")
+    assert s.pos[0] == T.space_index["caverns_start"]                 # no spyglass, no tea: only waiting
+    assert story(s, 0) == [("underground_lake", "pioneering", True)] and s.xdiscard[2] == []
+    check(s)
