@@ -420,10 +420,10 @@ def test_a_reflection_is_relative_to_the_hero_who_drew_it() -> None:
     f = future("path_of_initiation")
     r1, r2, r3 = (f.decks[i].reflection for i in range(3))
     assert r1 is not None and r2 is not None and r3 is not None
-    assert r1.stats(hero_speed=4, love=10) == (3, 7, 4)
+    assert r1.stats(hero_speed=4, love=10) == (3, 4, 4)
     assert r1.stats(hero_speed=4, love=3) == (3, 3, 2)            # the minimums
-    assert r2.stats(hero_speed=4, love=10) == (4, 11, 5)
-    assert r3.stats(hero_speed=4, love=10) == (5, 10, 6)
+    assert r2.stats(hero_speed=4, love=10) == (4, 8, 5)
+    assert r3.stats(hero_speed=4, love=10) == (5, 7, 6)
     fixed = load_content(difficulty="normal")
     assert fixed.future("path_of_initiation").decks[2].reflection == r3
 
@@ -548,7 +548,7 @@ def test_the_fixed_reflection_knob(tmp_path: Path) -> None:
     darkness = [c for c in f.cards if c.kind == "hostile"]
     assert all(c.reflection is None for c in darkness)
     assert {c.deck: (c.speed, c.defense, c.strength) for c in darkness} == {
-        "reflectors_1": (4, 6, 3), "reflectors_2": (5, 10, 4), "reflectors_3": (6, 15, 5)}
+        "reflectors_1": (4, 3, 3), "reflectors_2": (5, 7, 4), "reflectors_3": (6, 12, 5)}
 
 
 def test_an_unknown_difficulty_is_refused() -> None:

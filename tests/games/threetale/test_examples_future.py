@@ -267,7 +267,7 @@ def test_t26d_a_reflector_of_darkness_level_2_gives_a_head_and_a_stone_does_10()
                                       "turn": {"start": "round", "round": 1, "fstage": 1}})
     assert piece(s, space(s, "17:NW")) == "reflector_2"
     act(s, "Claim a Reflector 2")
-    assert (s.b_spd, s.b_def, s.b_str) == (3, 7, 3)           # your reflection: Speed 3, Love 6 + 1, ⌈6/2⌉
+    assert (s.b_spd, s.b_def, s.b_str) == (3, 4, 3)           # your reflection: Speed 3, Love 6 − 2, ⌈6/2⌉
     act(s, "Use a Sacred Stone: 10 damage")
     assert s.b_kind == 0 and s.heads[0] == 0b010
 
