@@ -320,3 +320,22 @@ def test_a_hero_lacking_a_head_is_drawn_step_by_step_to_a_reflector_of_its_level
     assert heuristics.reflector_near(s, mover) > 0
     s.heads[mover] = 0b111                  # holding every Head: no Reflector draws it
     assert heuristics.reflector_near(s, mover) == 0.0
+
+
+def test_a_hero_holding_its_three_heads_sees_only_the_throne() -> None:
+    """The Path of Initiation, as the Nine Rings: once the Hero whose turn it is holds a Head of each
+    level, what lies within its Steps no longer counts (only its walk to the Throne does), or it would
+    spend its last turns on tokens, or end them where the next Hero's turn looks better, while the
+    clock runs out with every Head won."""
+    s = future_begun("path_of_initiation")
+    h = s.cur
+    s.token[:] = [-1] * len(s.token)        # nothing else within its Steps
+    free = [sp for sp in range(len(s.token)) if s.token[sp] < 0 and not s.flipped[sp >> 2] and sp not in s.pos
+            and s.kind(sp) != TREE]
+    near = min(free, key=lambda sp: abs(s.xy(sp)[0] - s.xy(s.pos[h])[0]) + abs(s.xy(sp)[1] - s.xy(s.pos[h])[1]))
+    for heads, moved in ((0b011, True), (heuristics.ALL_HEADS, False)):
+        s.heads[h] = heads
+        before = heuristics.evaluate(s, 0)
+        offered = s.clone()
+        offered.token[near] = OFFERING       # an Offering beside it
+        assert (heuristics.evaluate(offered, 0) != before) == moved, heads

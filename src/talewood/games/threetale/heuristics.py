@@ -45,6 +45,7 @@ PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartograph
 
 
 REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
+ALL_HEADS = 0b111        # the Path of Initiation: a Head of each level
 REFLECTOR_PULL = 0.1    # a Reflector of a Head still lacking, at hand: less than the Head itself (0.25)
 RING_SOURCES = frozenset({"nymph", "beldame", "heartless_ruler"})   # the Nine Rings' pieces that give Rings
 
@@ -409,6 +410,15 @@ def reflector_near(s: TTState, h: int) -> float:
     return walk_to(s, h, arrived)
 
 
+def holds_its_share(s: TTState, h: int) -> bool:
+    """Hero h holds what the chapter asks of each Hero before the team gathers (the Nine Rings: its 3
+    Rings; the Path of Initiation: its 3 Heads): it has only the gathering place left to walk to, and
+    what lies near (the shaping) would hold it back, or make the next Hero's turn look better than its
+    own last Steps."""
+    n = s.t.c.futures[s.future].number
+    return (n == 1 and holds_its_rings(s, h)) or (n == 4 and s.heads[h] == ALL_HEADS)
+
+
 def holds_its_rings(s: TTState, h: int) -> bool:
     """The Nine Rings: Hero h holds the Rings the goal asks of each Hero (Rings are personal)."""
     return s.rings[h] >= s.t.c.futures[s.future].goal.per_hero
@@ -522,9 +532,7 @@ def evaluate(state: State, seat: int) -> float:
     shaping = 0.0
     cur = s.cur
     if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0 and turn_open(s, cur) \
-            and not (s.phase == FUTURE and s.t.c.futures[s.future].number == 1 and holds_its_rings(s, cur)):
-        # (in the Nine Rings a Hero holding its Rings has only the Fountain left to walk to: what lies
-        # near would hold it back, or make the next Hero's turn look better than its last Steps)
+            and not (s.phase == FUTURE and holds_its_share(s, cur)):
         shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
     if s.b_kind:
         shaping += 1.5 * battle_now(s)
