@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
@@ -339,3 +341,59 @@ def test_a_hero_holding_its_three_heads_sees_only_the_throne() -> None:
         offered = s.clone()
         offered.token[near] = OFFERING       # an Offering beside it
         assert (heuristics.evaluate(offered, 0) != before) == moved, heads
+
+
+@pytest.mark.parametrize("future", ["nine_rings", "information_flood", "path_of_initiation", "crown_of_evil"])
+def test_a_remembered_walk_is_the_walk(future: str) -> None:
+    """walk_to and reach remember their answers per Map, goal and space (a search asks the same of many
+    leaves): at every step of a Future, with every leaf one action on already evaluated, each Hero's
+    remembered walks (to the gathering place, to a Reflector it needs, to the best token near) equal
+    walks worked out afresh."""
+    s = future_begun(future)
+    rng = Rng(11)
+    compared = 0
+    for _ in range(120):
+        if s.is_over:
+            break
+        for a in s.legal_actions():                    # the leaves a search would see
+            child = s.clone()
+            child.apply(a)
+            heuristics.evaluate(child, 0)
+        for h in range(3):
+            remembered = (heuristics.gathered(s, h, s.figure), heuristics.gathered(s, h, s.figure, throne=True),
+                          heuristics.reflector_near(s, h), heuristics.nearest_value(s, h, 3),
+                          heuristics.nearest_value(s, h, 7))
+            memo, s.t.walks = s.t.walks, {}
+            fresh = (heuristics.gathered(s, h, s.figure), heuristics.gathered(s, h, s.figure, throne=True),
+                     heuristics.reflector_near(s, h), heuristics.nearest_value(s, h, 3),
+                     heuristics.nearest_value(s, h, 7))
+            s.t.walks = memo
+            assert remembered == fresh
+            compared += 1
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert compared >= 60
+
+
+def test_a_remembered_battle_outlook_is_the_outlook() -> None:
+    """battle_token_value remembers its answer per fighter and cards: at every step of the Past, with
+    every leaf one action on already evaluated, each Hero's outlook on each level's Battle token equals
+    one worked out afresh."""
+    s = GAME.new_game(3, 21)
+    rng = Rng(21)
+    compared = 0
+    while s.phase != FUTURE and not s.is_over:
+        for a in s.legal_actions():
+            child = s.clone()
+            child.apply(a)
+            heuristics.evaluate(child, 0)
+        for h in range(3 if s.phase == PAST else 0):
+            remembered = [heuristics.battle_token_value(s, h, level) for level in (1, 2, 3)]
+            memo, s.t.outlooks = s.t.outlooks, {}
+            fresh = [heuristics.battle_token_value(s, h, level) for level in (1, 2, 3)]
+            s.t.outlooks = memo
+            assert remembered == fresh
+            compared += 1
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert compared >= 300

@@ -141,28 +141,45 @@ def reward_value(effects: Any) -> float:
     return value
 
 
+Fighter = tuple[int, int, int, int, int, int, bool]
+
+
+def fighter(s: TTState, h: int) -> Fighter:
+    """What of Hero h a fight's outlook reads: its Love dice (with this turn's Bonus Love), the dice it
+    may turn, its damage every round, its Speed for who attacks first, its Spirit (at most 3), its
+    Virtue total, and whether the Future is being played."""
+    current = h == s.cur
+    return (s.vir[h * 6] + (s.t_love if current else 0),
+            s.turns_left(h) if current else s.tier(h, 1),
+            max(0, s.passive_sum(h, "attack_damage", when="every_round")),
+            s.speed_now(h) + s.passive_sum(h, "initiative"),
+            min(3, s.spirit[h]), s.virtue_total(h), s.phase == FUTURE)
+
+
 def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float, speed: int = -1,
                   enemy_first: bool | None = None, talent: bool = False) -> float:
     """What fighting an enemy of `defense`, `strength` and `speed` (-1: unknown) to the end is worth to
-    Hero h: the reward, less the Virtue points its dice will cost (the expected rounds of attack of the
-    Hero's Love dice and this turn's Bonus Love against the Defense, Hope's turns spent on the Hero's
-    own dice), less a heavy price when a bad run of dice could cost Spirit (the last point of Spirit is
-    the team's life). A fight the Hero cannot win in a few rounds is worth its loss. An enemy with a
-    `talent` costs more than its numbers say."""
-    current = h == s.cur
-    dice = s.vir[h * 6] + (s.t_love if current else 0)
-    turns = s.turns_left(h) if current else s.tier(h, 1)
-    extra = max(0, s.passive_sum(h, "attack_damage", when="every_round"))
+    Hero h (see outlook)."""
+    return outlook(fighter(s, h), defense, strength, reward, speed, enemy_first, talent)
+
+
+def outlook(f: Fighter, defense: int, strength: int, reward: float, speed: int = -1,
+            enemy_first: bool | None = None, talent: bool = False) -> float:
+    """What fighting an enemy to the end is worth to the fighter f: the reward, less the Virtue points
+    its dice will cost (the expected rounds of attack of the Hero's Love dice and this turn's Bonus Love
+    against the Defense, Hope's turns spent on the Hero's own dice), less a heavy price when a bad run
+    of dice could cost Spirit (the last point of Spirit is the team's life). A fight the Hero cannot win
+    in a few rounds is worth its loss. An enemy with a `talent` costs more than its numbers say."""
+    dice, turns, extra, initiative, spirit, virtues, future = f
     rounds = rounds_to_win(dice, max(1, defense - turns), extra)
     if enemy_first is None:
         if speed < 0:
             enemy_first_p = 0.5
         else:
-            enemy_first_p = 0.0 if s.speed_now(h) + s.passive_sum(h, "initiative") > speed else 1.0
+            enemy_first_p = 0.0 if initiative > speed else 1.0
     else:
         enemy_first_p = 1.0 if enemy_first else 0.0
     hits = strength / 2
-    spirit = min(3, s.spirit[h])
     if rounds > HOPELESS_ROUNDS:
         # the dice cannot finish it: the Hero pays Virtues until it flees for a Spirit
         return -reward - 4.0 * hits - (45.0, 45.0, 30.0, 18.0)[spirit]
@@ -172,8 +189,8 @@ def fight_outlook(s: TTState, h: int, defense: int, strength: int, reward: float
     bad = taken + 1.65 * spread
     # the value is shaping, read at 1/40 of a logit; a Virtue point lost costs its share of the team's
     # power, read at 1/40 in the Past and 1/120 in the Future (where the goal counts more)
-    value = reward - VIRTUE_LOST * taken * (PAST_POWER / FUTURE_POWER if s.phase == FUTURE else 1.0)
-    short = bad - s.virtue_total(h) + 2
+    value = reward - VIRTUE_LOST * taken * (PAST_POWER / FUTURE_POWER if future else 1.0)
+    short = bad - virtues + 2
     if short > 0:
         value -= (90.0, 90.0, 30.0, 12.0)[spirit] * min(1.5, short / 3 + 0.3)
     return value
@@ -215,23 +232,34 @@ def enemy_bonus_mean(s: TTState) -> tuple[float, float, float]:
     return found
 
 
+OUTLOOKS_KEPT = 200_000                # battle_token_value's memo is emptied when it grows past this
+
+
 def battle_token_value(s: TTState, h: int, level: int) -> float:
     """A Battle token of `level`: the outlook of the card it will draw when that card is known, else the
     mean outlook over the cards still in its deck (with the Enemy Bonus cards a Level 2 enemy draws,
-    on average)."""
+    on average). Remembered per fighter and cards: a search asks the same of many leaves."""
     d = BAT1 + level - 1
     cards = s.top[d][:1] or s.deck[d] or s.bottom[d][:1]
     if not cards:
         return 0.0
+    f = fighter(s, h)
+    memo = s.t.outlooks
+    key = (f, *cards)
+    found = memo.get(key)
+    if found is not None:
+        return found
     spd_add, def_add, str_add = enemy_bonus_mean(s)
     battles = s.t.battles
     total = 0.0
     for c in cards:
         b = battles[c]
-        total += fight_outlook(s, h, round(b.defense + b.bonus * def_add), round(b.strength + b.bonus * str_add),
-                               reward_value(b.reward), round(b.speed + b.bonus * spd_add),
-                               talent=b.talent is not None)
-    return total / len(cards)
+        total += outlook(f, round(b.defense + b.bonus * def_add), round(b.strength + b.bonus * str_add),
+                         reward_value(b.reward), round(b.speed + b.bonus * spd_add), talent=b.talent is not None)
+    if len(memo) >= OUTLOOKS_KEPT:
+        memo.clear()
+    found = memo[key] = total / len(cards)
+    return found
 
 
 _DECK_STATS: dict[tuple[int, str], tuple[float, float, float]] = {}
@@ -308,6 +336,28 @@ def nearest_value(s: TTState, h: int, budget: int) -> float:
     token = s.token
     values: dict[int, float] = {}          # each kind of token's value, worked out once a walk
     best = token_value(s, h, token[start]) if not s.others_at(start, h) else 0.0
+    for there, d in reach(s, start, budget):
+        tok = token[there]
+        value = values.get(tok)
+        if value is None:
+            value = values[tok] = token_value(s, h, tok)
+        value -= 0.3 * d
+        if value > best:
+            best = value
+    return best
+
+
+def reach(s: TTState, start: int, budget: int) -> tuple[tuple[int, int], ...]:
+    """Every space within `budget` Steps of `start` (a breadth-first walk around Trees and Viruses),
+    with its Steps. Remembered per Map (see walk_to), Viruses, start and budget."""
+    geo, kinds, viruses = s.geo, s.kinds, s.viruses
+    memo = s.t.walks
+    key = ("reach", tuple(viruses), id(geo), id(kinds), start, budget)
+    found = memo.get(key)
+    if found is not None and found[0] is geo and found[1] is kinds:
+        spaces_found: tuple[tuple[int, int], ...] = found[2]
+        return spaces_found
+    spaces = []
     seen = {start}
     frontier = [start]
     for d in range(1, budget + 1):
@@ -315,21 +365,19 @@ def nearest_value(s: TTState, h: int, budget: int) -> float:
         for here in frontier:
             for n in range(4):
                 there = s.nb(here, n)
-                if there < 0 or there in seen or s.kind(there) == TREE or there in s.viruses:
+                if there < 0 or there in seen or s.kind(there) == TREE or there in viruses:
                     continue
                 seen.add(there)
                 nxt.append(there)
-                tok = token[there]
-                value = values.get(tok)
-                if value is None:
-                    value = values[tok] = token_value(s, h, tok)
-                value -= 0.3 * d
-                if value > best:
-                    best = value
+                spaces.append((there, d))
         frontier = nxt
         if not frontier:
             break
-    return best
+    if len(memo) >= WALKS_KEPT:
+        memo.clear()
+    value = tuple(spaces)
+    memo[key] = (geo, kinds, value)
+    return value
 
 
 def future_progress(s: TTState) -> float:
@@ -391,7 +439,7 @@ def gathered(s: TTState, h: int, figure: int, throne: bool = False) -> float:
             return False
         return space >> 2 in near if throne else s.adjacent8(space, figure)
 
-    return walk_to(s, h, arrived)
+    return walk_to(s, h, arrived, ("gathered", figure, throne))
 
 
 def reflector_near(s: TTState, h: int) -> float:
@@ -407,7 +455,7 @@ def reflector_near(s: TTState, h: int) -> float:
         level = REFLECTOR_LEVEL.get(pieces[tok - FUTURE_PIECE].id, 0)
         return level > 0 and not heads >> (level - 1) & 1
 
-    return walk_to(s, h, arrived)
+    return walk_to(s, h, arrived, ("reflector", heads, tuple(token)))
 
 
 def holds_its_share(s: TTState, h: int) -> bool:
@@ -447,13 +495,36 @@ def ring_chance(s: TTState, deck: str) -> float:
     return sum(1 for c in pile if c in ring_cards) / len(pile)
 
 
-def walk_to(s: TTState, h: int, arrived: Callable[[int], bool]) -> float:
+WALKS_KEPT = 100_000                   # walk_to's and reach's memo is emptied when it grows past this
+
+
+def walk_to(s: TTState, h: int, arrived: Callable[[int], bool], goal: tuple[Any, ...] | None = None) -> float:
     """0..1: 1 where Hero h stands on an `arrived` space, less a share for each Step to the nearest
     one (a walk around Trees, the cheapest first, a flipped tile's space counting 2); from 23 Steps
-    away it is worth nothing, so the walk stops there."""
+    away it is worth nothing, so the walk stops there.
+    With `goal` (what `arrived` reads besides the Map) the answer is remembered per Map, goal and
+    space: the Map's `geo` and `kinds` are replaced whenever a tile is laid, lifted, flipped or turned
+    back, so they name the Map, and a search asks the same walk of many leaves."""
     here = s.pos[h]
     if here < 0:
         return 0.0
+    if goal is None:
+        return _walk(s, here, arrived)
+    geo, kinds = s.geo, s.kinds
+    memo = s.t.walks
+    key = (goal, id(geo), id(kinds), here)
+    found = memo.get(key)
+    if found is not None and found[0] is geo and found[1] is kinds:
+        walked: float = found[2]
+        return walked
+    value = _walk(s, here, arrived)
+    if len(memo) >= WALKS_KEPT:
+        memo.clear()
+    memo[key] = (geo, kinds, value)         # the Map kept alive with its answer, so its id names it
+    return value
+
+
+def _walk(s: TTState, here: int, arrived: Callable[[int], bool]) -> float:
     if arrived(here):
         return 1.0
     cost = {here: 0}

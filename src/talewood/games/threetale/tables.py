@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine import ActionSpace
 from .actions import Ids, build_action_space
@@ -114,6 +115,8 @@ class Tables:
     altar_rate: dict[int, int] = field(default_factory=dict)      # Artifact level -> Shevitsa
     virtue_names: tuple[str, ...] = VIRTUE_NAMES
     profiles: dict[tuple[int, ...], Profile] = field(default_factory=dict)
+    outlooks: dict[tuple[Any, ...], float] = field(default_factory=dict)   # heuristics.battle_token_value's memo
+    walks: dict[tuple[Any, ...], tuple[Any, Any, Any]] = field(default_factory=dict)   # walk_to's, reach's memo
     actions: int = 0                                              # a Hero's Actions a turn, before Endeavor
     tile_portals: tuple[tuple[int, ...], ...] = ()                # per tile: its printed corners that are Portals
     no_map: tuple[int, ...] = ()                                  # TTState.geo before any tile is laid
