@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -343,6 +344,24 @@ def test_a_hero_holding_its_three_heads_sees_only_the_throne() -> None:
         assert (heuristics.evaluate(offered, 0) != before) == moved, heads
 
 
+def evaluate_every_leaf(s: Any) -> None:
+    """Evaluate every position one action on, as a search would (filling the heuristics' memos)."""
+    for a in s.legal_actions():
+        child = s.clone()
+        child.apply(a)
+        heuristics.evaluate(child, 0)
+
+
+def remembered_and_fresh(s: Any, memo: str, ask: Callable[[], Any]) -> tuple[Any, Any]:
+    """What `ask` answers with the Tables' memo `memo` as it is, and with it emptied (then restored)."""
+    remembered = ask()
+    kept = getattr(s.t, memo)
+    setattr(s.t, memo, {})
+    fresh = ask()
+    setattr(s.t, memo, kept)
+    return remembered, fresh
+
+
 @pytest.mark.parametrize("future", ["nine_rings", "information_flood", "path_of_initiation", "crown_of_evil"])
 def test_a_remembered_walk_is_the_walk(future: str) -> None:
     """walk_to and reach remember their answers per Map, goal and space (a search asks the same of many
@@ -355,19 +374,11 @@ def test_a_remembered_walk_is_the_walk(future: str) -> None:
     for _ in range(120):
         if s.is_over:
             break
-        for a in s.legal_actions():                    # the leaves a search would see
-            child = s.clone()
-            child.apply(a)
-            heuristics.evaluate(child, 0)
+        evaluate_every_leaf(s)
         for h in range(3):
-            remembered = (heuristics.gathered(s, h, s.figure), heuristics.gathered(s, h, s.figure, throne=True),
-                          heuristics.reflector_near(s, h), heuristics.nearest_value(s, h, 3),
-                          heuristics.nearest_value(s, h, 7))
-            memo, s.t.walks = s.t.walks, {}
-            fresh = (heuristics.gathered(s, h, s.figure), heuristics.gathered(s, h, s.figure, throne=True),
-                     heuristics.reflector_near(s, h), heuristics.nearest_value(s, h, 3),
-                     heuristics.nearest_value(s, h, 7))
-            s.t.walks = memo
+            remembered, fresh = remembered_and_fresh(s, "walks", lambda h=h: (
+                heuristics.gathered(s, h, s.figure), heuristics.gathered(s, h, s.figure, throne=True),
+                heuristics.reflector_near(s, h), heuristics.nearest_value(s, h, 3), heuristics.nearest_value(s, h, 7)))
             assert remembered == fresh
             compared += 1
         legal = s.legal_actions()
@@ -383,15 +394,10 @@ def test_a_remembered_battle_outlook_is_the_outlook() -> None:
     rng = Rng(21)
     compared = 0
     while s.phase != FUTURE and not s.is_over:
-        for a in s.legal_actions():
-            child = s.clone()
-            child.apply(a)
-            heuristics.evaluate(child, 0)
+        evaluate_every_leaf(s)
         for h in range(3 if s.phase == PAST else 0):
-            remembered = [heuristics.battle_token_value(s, h, level) for level in (1, 2, 3)]
-            memo, s.t.outlooks = s.t.outlooks, {}
-            fresh = [heuristics.battle_token_value(s, h, level) for level in (1, 2, 3)]
-            s.t.outlooks = memo
+            remembered, fresh = remembered_and_fresh(
+                s, "outlooks", lambda h=h: [heuristics.battle_token_value(s, h, level) for level in (1, 2, 3)])
             assert remembered == fresh
             compared += 1
         legal = s.legal_actions()
