@@ -22,17 +22,17 @@ from .helpers import GAME
 
 RECORDED: dict[str, str] = {
     'random 2p seed 1': 'cd37e4d4a6cc8dfdee5a',
-    'random 2p seed 2': '8a966b02968affdb0aec',
-    'random 2p seed 3 untracked': 'b79253fdeac25fa20d8c',
+    'random 2p seed 2': '38767dc662091edfcce2',
+    'random 2p seed 3 untracked': '506b4c85be4fb230f523',
     'random 3p seed 1': '6b5f444923d428831d4f',
-    'random 3p seed 2': '71357d27fa44894ca245',
-    'random 3p seed 3 untracked': 'a4d72d0663fdf2842265',
-    'random 4p seed 1': '4dbdc561a070e1ba4186',
-    'random 4p seed 2': '922421a9e14b01b1c36a',
-    'random 4p seed 3 untracked': 'e96250671025df292fd5',
-    'lookahead 2p seed 5': '67df88abe84468e45112',
-    'lookahead 4p seed 6': 'df26350a548e5feb7059',
-    'chance 3p seed 7': '54bd0555bed8e7b5b7a9',
+    'random 3p seed 2': '79d66256b9a3f07e313e',
+    'random 3p seed 3 untracked': '83e60f38d1a6658bd73b',
+    'random 4p seed 1': '67afa50bc632a139ab91',
+    'random 4p seed 2': '13f57a6290b52d0e5d70',
+    'random 4p seed 3 untracked': '7e923453318b8192cb49',
+    'lookahead 2p seed 5': 'b347dee01a1466d2407c',
+    'lookahead 4p seed 6': '453827b68ab1623b7837',
+    'chance 3p seed 7': '71db9fba19abbddb84a6',
 }
 
 
