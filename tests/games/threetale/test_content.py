@@ -662,8 +662,8 @@ REFUSALS = [
     ("battle.toml", 'source = "inferred"', 'source = "folklore"',
      "battle.toml: battle B1-01: source must be one of designed, inferred, reference, rulebook, not 'folklore'"),
     ("future_path_of_initiation.toml", 'id = "S4-CR-01"\ndeck = "crystals"\nname = "Crystal of Memory"\nkind = "aiding"'
-     '\ntext = "Gain 3 Shevitsa."\nsource = "designed"', 'id = "S4-CR-01"\ndeck = "crystals"\nname = "Crystal of '
-     'Memory"\nkind = "aiding"\ntext = "Gain 3 Shevitsa."', "future_path_of_initiation.toml: card S4-CR-01: "
+     '\ntext = "Gain 1 Sacred Stone."\nsource = "designed"', 'id = "S4-CR-01"\ndeck = "crystals"\nname = "Crystal of '
+     'Memory"\nkind = "aiding"\ntext = "Gain 1 Sacred Stone."', "future_path_of_initiation.toml: card S4-CR-01: "
      "missing 'source'"),
     ("artifacts.toml", 'effects = [{ do = "attack_damage", n = 2 }]', 'efects = [{ do = "attack_damage", n = 2 }]',
      "artifacts.toml: artifact A1-01: missing 'effects'"),

@@ -42,22 +42,22 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "abb41a630d0fb843"
-HEURISTICS = "e9eb0cec43b992c8"
+CONTENT = "ccaadf3b28091f41"
+HEURISTICS = "3d589fc8a33e623a"
 DIGESTS: dict[str, str] = {
     "random-1": "623c6b57879d6fcc12554b1da2d3840f",
     "random-2": "a6c4630de365157f5a4344b46eaf19ee",
     "random-3": "03ea64a0b92f750080b32dfb27814d1e",
-    "random-4": "ca9c53c1e83101271342989258b3cb85",
+    "random-4": "728f42c9897bb99f62b0c555cecb2441",
     "random-5": "945f4da685087e3ecd245e961b0162f9",
     "random-6": "597174fcc64c03994ab17b9bea89a3ed",
-    "random-7": "515911bc31b8eac191e05a62a83b1a0b",
+    "random-7": "58efa319e14b962f0cd01365fa353666",
     "random-8": "7af0a61cde3a1cd5ac8c75daf91e3c78",
     "random-9": "8205f07034843e46491df98c5ad53536",
     "random-10": "6e0f3bb15f19e4f72e1b38abfc8cc1f6",
-    "chance-77": "e3ae0fb99949b6dc39c5237cd936c404",
-    "untracked-many": "6a4aad62337f6fa7a76c971d78db30e7",
-    "greedy-55": "e403477f4226db1edbb9de0137dcdcc2",
+    "chance-77": "d0d6954fd40e8e20c137eea6ebf9b4c4",
+    "untracked-many": "7fe73f95314c967db3b7d8dfdab4b399",
+    "greedy-55": "a7ec19fc6c9ceb4758f181cd6b1fc058",
 }
 
 

@@ -403,3 +403,17 @@ def test_a_remembered_battle_outlook_is_the_outlook() -> None:
         legal = s.legal_actions()
         s.apply(legal[rng.below(len(legal))])
     assert compared >= 300
+
+
+def test_a_seed_is_worth_more_planted_than_kept() -> None:
+    """The Parallel Land: a Seed keeps every later Parallel Virtue off its tile only once it is planted, so
+    after claiming a Parallel Virtue, planting the Seed on its space must look better than keeping it (a
+    kept Seed looked better before: the bots never planted one)."""
+    s = future_begun("parallel_land")
+    space = next(sp for t in s.placed for sp in range(4 * t, 4 * t + 4) if s.token[sp] < 0 and sp not in s.pos)
+    kept = s.clone()
+    kept.token[space] = -1
+    kept.seeds[0] = 1
+    planted = s.clone()
+    planted.token[space] = next(FUTURE_PIECE + i for i, p in enumerate(s.t.pieces) if p.id == "seed")
+    assert heuristics.evaluate(planted, 0) > heuristics.evaluate(kept, 0)

@@ -231,8 +231,10 @@ def test_r116_a_reflector_of_light_gives_a_conditional_gift() -> None:
     s = future("path_of_initiation", {"figure": "01:NE", "heroes_at": ["01:NW", "11:NE", "27:NE"],
                                       "boards": [{"hope": 7}], "decks": {"reflectors_1": ["S4-R1-06"]},
                                       "turn": {"start": "round", "round": 1, "fstage": 1}})
-    act(s, "Claim a Reflector 1")
-    assert frame(s) == "RaiseVirtue" and s.stack[-1].left == 3 and s.b_kind == 0
+    actions, speed = s.actions_left(s.cur), s.steps_left(s.cur)
+    act(s, "Claim a Reflector 1")     # Light of Hope: Hope 7, at least 4: +1 Action and +2 Speed this turn
+    assert frame(s) == "Turn" and s.b_kind == 0
+    assert s.actions_left(s.cur) == actions and s.steps_left(s.cur) == speed + 2   # the Action it cost, given back
 
 
 def test_r115_crystals_on_the_other_treasure_3_slots() -> None:

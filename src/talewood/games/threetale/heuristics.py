@@ -380,6 +380,9 @@ def reach(s: TTState, start: int, budget: int) -> tuple[tuple[int, int], ...]:
     return value
 
 
+PLANTED_SEED, HELD_SEED = 0.1, 0.03   # the Parallel Land: a Seed on the Map is worth more than one kept
+
+
 def future_progress(s: TTState) -> float:
     """How far the chapter's goal is, 0..1, against its clock."""
     f = s.t.c.futures[s.future]
@@ -401,9 +404,15 @@ def future_progress(s: TTState) -> float:
         return 0.7 * wow + 0.3 * near * (1.0 if wow >= 1 else 0.25 * wow) + 0.01 * len(s.placed)
     if n == 3:
         pieces = s.t.pieces
-        pvs = sum(1 for tok in s.token if tok >= FUTURE_PIECE and pieces[tok - FUTURE_PIECE].id == "parallel_virtue")
+        pvs = planted = 0
+        for tok in s.token:
+            if tok >= FUTURE_PIECE:
+                piece = pieces[tok - FUTURE_PIECE].id
+                pvs += piece == "parallel_virtue"
+                planted += piece == "seed"
         turned = 1 - max(0, sum(1 for t in s.placed if not s.flipped[t]) - 3) / max(1, len(s.placed) - 3)
-        return 0.5 * turned - 0.05 * pvs + 0.05 * sum(s.seeds)
+        # a planted Seed keeps every later Parallel Virtue off its tile; one in hand only may be planted
+        return 0.5 * turned - 0.05 * pvs + PLANTED_SEED * planted + HELD_SEED * sum(s.seeds)
     if n == 4:
         heads = sum(bin(x).count("1") for x in s.heads) / 9
         total = 0.0
