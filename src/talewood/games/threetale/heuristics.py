@@ -629,6 +629,13 @@ def evaluate(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+def evaluate_all(state: State) -> list[float]:
+    """`evaluate` for every seat at once: the team shares one number, so it is worked out once (the
+    search scores every leaf for every seat)."""
+    value = evaluate(state, 0)
+    return [value] * state.players
+
+
 def rollout_action(state: State, rng: Rng) -> int:
     """A cheap policy: claim what you stand on, never escape a battle you can fight, roll and take
     results at once; otherwise at random."""
@@ -645,4 +652,4 @@ def rollout_action(state: State, rng: Rng) -> int:
     return choices[int(rng.random() * len(choices))]
 
 
-__all__ = ["evaluate", "rollout_action"]
+__all__ = ["evaluate", "evaluate_all", "rollout_action"]
