@@ -148,6 +148,26 @@ def test_canonical_rng_shuffle_is_uniform():
     assert all(120 < c < 290 for c in places), places
 
 
+@pytest.mark.parametrize("make", [Rng, CanonicalRng])
+def test_a_deal_is_the_first_steps_of_a_shuffle_and_uniform(make):
+    a, b = make(5), make(5)
+    x, y = list(range(30)), list(range(30))
+    a.shuffle(x)
+    b.deal(y, 29)
+    assert x == y
+    # 3 dealt from 8: each item ends in each of the last three places about equally often (16,000 deals:
+    # 2,000 each, sd ~42), and the rest are the items not dealt
+    rng = make(11)
+    places = [[0] * 3 for _ in range(8)]
+    for _ in range(16_000):
+        items = list(range(8))
+        rng.deal(items, 3)
+        assert sorted(items) == list(range(8))
+        for k, item in enumerate(items[5:]):
+            places[item][k] += 1
+    assert all(1820 < c < 2180 for row in places for c in row), places
+
+
 @pytest.mark.parametrize("game_id", available())
 def test_plays_every_registered_game(game_id):
     game = load(game_id)

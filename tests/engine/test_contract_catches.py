@@ -184,3 +184,9 @@ def test_the_renderer_check_fails_without_a_score_sheet_at_the_end(monkeypatch: 
     monkeypatch.setattr(contract, "renderer_of", lambda game: plain)
     with pytest.raises(AssertionError, match="no score sheet"):
         contract.check_renderer(LanternsGame())
+
+
+def test_the_hash_check_fails_on_a_played_field_called_search_only() -> None:
+    # SEARCH_ONLY lets a field out of the hash: only one that never moves in a game played may be
+    with pytest.raises(AssertionError, match="SEARCH_ONLY field thrown"):
+        contract.check_hash_covers_every_field(broken({"SEARCH_ONLY": ("thrown",)}))

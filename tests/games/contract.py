@@ -183,15 +183,20 @@ def _mutated(value: Any) -> Any:
 
 
 def check_hash_covers_every_field(game: Game) -> None:
-    """Changing any field of the state changes its hash; SHARED fields really are shared by clones."""
+    """Changing any field of the state changes its hash; SHARED fields really are shared by clones; the
+    SEARCH_ONLY fields the hash leaves out keep the value they start with in every game played."""
     rng = Rng(17)
+    search_only = type(game.new_game(game.max_players, 1)).SEARCH_ONLY
+    rest = {name: getattr(game.new_game(game.max_players, 1), name) for name in search_only}
     for state in walk(game, 7, 30, rng, players=[game.max_players]):
         before = state.state_hash()
         copy = state.clone()
         for name in type(state).SHARED:
             assert getattr(copy, name) is getattr(state, name), f"SHARED field {name} is copied, not shared"
+        for name in search_only:
+            assert getattr(state, name) == rest[name], f"SEARCH_ONLY field {name} moved in a game played"
         slots = {n for klass in type(state).__mro__ for n in getattr(klass, "__slots__", ())}
-        for name in sorted(slots - set(type(state).SHARED) - _ENGINE_OWN):
+        for name in sorted(slots - set(type(state).SHARED) - set(search_only) - _ENGINE_OWN):
             if name == "stack" and not state.stack:
                 continue
             other = state.clone()

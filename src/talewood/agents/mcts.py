@@ -24,7 +24,6 @@ is only a safety net (it stops early on a slow machine, which then makes the cho
 
 from __future__ import annotations
 
-import contextlib
 import math
 import time
 from collections.abc import Callable, MutableSequence
@@ -51,15 +50,18 @@ class CanonicalRng(Rng):
     __slots__ = ()
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        with contextlib.suppress(TypeError, AttributeError):  # unorderable items: shuffled as they come
-            items.sort()  # type: ignore[attr-defined]
+        self.deal(items, len(items) - 1)
+
+    def deal(self, items: MutableSequence[T], n: int) -> None:
+        _sort(items)
         # Fisher–Yates drawing several swap indices from each 64-bit draw (mixed radix): a re-deal
         # happens every iteration, and one generator call per swap was most of its cost. Keeping at
         # least 2**20 values per digit bounds the bias of each index by 2**-20.
         draw = self.next64
         bits = draw()
         room = 1 << 64
-        for i in range(len(items) - 1, 0, -1):
+        last = len(items) - 1
+        for i in range(last, max(0, last - n), -1):
             m = i + 1
             if room < m << 20:
                 bits = draw()
@@ -67,6 +69,15 @@ class CanonicalRng(Rng):
             bits, j = divmod(bits, m)
             room //= m
             items[i], items[j] = items[j], items[i]
+
+
+def _sort(items: MutableSequence[T]) -> None:
+    # try/except rather than contextlib.suppress: a re-deal shuffles many short lists, and entering a
+    # context manager cost more than sorting one
+    try:  # noqa: SIM105
+        items.sort()  # type: ignore[attr-defined]
+    except (TypeError, AttributeError):   # unorderable items: shuffled as they come
+        pass
 
 
 def canonical_rng(rng: Rng) -> CanonicalRng:

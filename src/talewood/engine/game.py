@@ -95,13 +95,16 @@ class State(ABC):
 
     A game's subclass declares its fields in `__slots__` and `SHARED` (the names of fields holding
     immutable content or configuration that clones share and the state hash leaves out); every other
-    field is part of the state and of its hash.
+    field is part of the state and of its hash but those named in `SEARCH_ONLY`: fields only a re-dealt
+    world a bot searches ever sets (they rest at one value in every game played), which the hash leaves
+    out so that a record's hashes stay those of the game it recorded.
     """
 
     __slots__ = ("_legal", "_legal_version", "_offered", "barrier", "explicit_chance", "final", "game", "history",
                  "log", "options", "over", "players", "rng", "seed", "stack", "version")
 
     SHARED: ClassVar[tuple[str, ...]] = ()
+    SEARCH_ONLY: ClassVar[tuple[str, ...]] = ()
     _hashed: ClassVar[tuple[str, ...] | None] = None
 
     game: Game
@@ -359,12 +362,13 @@ class State(ABC):
 
     @classmethod
     def hashed_fields(cls) -> tuple[str, ...]:
-        """Every field of the state but the engine's own and the SHARED ones, in a fixed order."""
+        """Every field of the state but the engine's own, the SHARED and SEARCH_ONLY ones, in a fixed order."""
         if cls.__dict__.get("_hashed") is None:
             names: list[str] = []
             for klass in reversed(cls.__mro__):
                 for name in getattr(klass, "__slots__", ()):
-                    if name not in _ENGINE_PRIVATE and name not in cls.SHARED and name not in names:
+                    if name not in _ENGINE_PRIVATE and name not in cls.SHARED and name not in cls.SEARCH_ONLY \
+                            and name not in names:
                         names.append(name)
             cls._hashed = tuple(names)
         hashed = cls._hashed

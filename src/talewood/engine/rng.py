@@ -56,6 +56,14 @@ class Rng:
             j = int(self.random() * (i + 1))
             items[i], items[j] = items[j], items[i]
 
+    def deal(self, items: MutableSequence[T], n: int) -> None:
+        """Move n items chosen uniformly at random, in random order, to the end: the first n steps of
+        `shuffle`, for a deal from a pool whose remainder's order does not matter (yet)."""
+        last = len(items) - 1
+        for i in range(last, max(0, last - n), -1):
+            j = int(self.random() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
     def spawn(self) -> Rng:
         """An independent fast generator seeded from this one (for bots and determinization)."""
         child = Rng()

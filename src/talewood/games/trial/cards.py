@@ -22,6 +22,8 @@ from .tables import (
     COLUMN_NAME,
     FOOD_A,
     FOOD_INDEX,
+    PILE_DEEDS,
+    PILE_EXPEDITION,
     PLACE_DISCARD,
     PLACE_FACE_DOWN,
     PLACE_OF,
@@ -499,6 +501,7 @@ class TestStart(NamedTuple):
             area = s.t.cards[s.r_card].area
             deck = s.xdeck[area]
             if deck:
+                s.in_order(PILE_EXPEDITION << area)
                 top = deck[-1]
                 s.reveal()
                 s.r_won = 0 if s.t.cards[top].has_fight else 1
@@ -870,7 +873,7 @@ def _tuck_from_deck(s: TrialState, seat: int) -> None:
         s.shuffle(s.deck)
     if not s.deck:
         return
-
+    s.in_order(PILE_DEEDS)
     card = s.deck.pop()
     s.reveal()
     s.known[card] = ALL_SEATS

@@ -16,6 +16,7 @@ from ...engine import automatic, decision, seat_name
 from . import cards, rulings
 from .tables import (
     ALL_SEATS,
+    PILE_EXPEDITION,
     SK_CARTOGRAPHER,
     SK_SIZE,
     SRC_EXPEDITION,
@@ -53,6 +54,7 @@ class ExpeditionDraw(NamedTuple):
                 s.stack.append(EmptyDeck(seat))
             return
 
+        s.in_order(PILE_EXPEDITION << area)
         card = deck.pop()
         s.xtop[area] = s.xtop[area] and not rulings.PATHFINDER_REVEALS_ONLY_THE_TOP   # the next stays face down
         s.known[card] = ALL_SEATS

@@ -141,6 +141,7 @@ def setup(s: TrialState, game: TrialGame, options: Mapping[str, OptionValue | No
         s.xdeck.append(deck)
     s.xdiscard = [[], [], []]
     s.xtop = [False, False, False]
+    s.unordered = 0
     # the first player (L188)
     s.first = 0 if options["first_player"] == "seat0" else s.draw(n)
     s.day_first = s.first

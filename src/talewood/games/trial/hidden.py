@@ -6,7 +6,9 @@ backs show deed or encounter, so each kind is re-dealt among its own places), th
 played face down in a fight, the tents in other hands, on campsites where someone else put them and in
 the box, the items on ruins it has not looked at (common and rare tokens differ in size, so each kind
 stays in its places), and which store or ruins tile hides which back until a tile is flipped.
-Every pool is sorted before it is shuffled, so the re-deal depends only on what the seat sees.
+Every pool is sorted before it is shuffled, so the re-deal depends only on what the seat sees. A deck is
+dealt from, not shuffled: its order is left for the first time a card is taken from it (`unordered`,
+TrialState.in_order), and the tents left in the box keep no order (one is drawn from it at random).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Rng
+from .tables import PILE_DEEDS, PILE_ENCOUNTERS, PILE_EXPEDITION
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -61,21 +64,26 @@ def determinize(state: TrialState, seat: int, rng: Rng) -> TrialState:
         pool = pools[kind]
         n = len(pool)
         pool += deck
-        pool.sort()
-        rng.shuffle(pool)
-        for (where, i, rest, mask), c in zip(places[kind], pool, strict=False):
+        pool.sort()               # the deck is left in an order that tells nothing of the real one
+        rng.deal(pool, n)
+        kept = len(pool) - n
+        for (where, i, rest, mask), c in zip(places[kind], pool[kept:], strict=True):
             where[i] = c * 8 + rest if rest >= 0 else c
             known[c] = mask
-        deck[:] = pool[n:]
+        deck[:] = pool[:kept]
         for c in deck:
             known[c] = 0
+    o.unordered = PILE_DEEDS | PILE_ENCOUNTERS
     # -- the expedition decks (a revealed top card stays) -----------------------------------------------
     for a in range(3):
         deck = o.xdeck[a]
-        keep = 1 if o.xtop[a] and deck else 0
-        hidden = sorted(deck[:len(deck) - keep])
-        rng.shuffle(hidden)
-        deck[:len(deck) - keep] = hidden
+        if o.xtop[a] and deck:
+            hidden = sorted(deck[:-1])
+            rng.shuffle(hidden)
+            deck[:-1] = hidden
+        else:
+            deck.sort()
+            o.unordered |= PILE_EXPEDITION << a
     # -- tents ------------------------------------------------------------------------------------------
     tent_places: list[tuple[list[int], int]] = []
     tents: list[int] = []
@@ -91,10 +99,11 @@ def determinize(state: TrialState, seat: int, rng: Rng) -> TrialState:
     n = len(tents)
     tents += o.tent_box
     tents.sort()
-    rng.shuffle(tents)
-    for (where, i), x in zip(tent_places, tents, strict=False):
+    rng.deal(tents, n)
+    kept = len(tents) - n
+    for (where, i), x in zip(tent_places, tents[kept:], strict=True):
         where[i] = x
-    o.tent_box[:] = tents[n:]
+    o.tent_box[:] = tents[:kept]
     # -- the ruins' items it has not seen (common and rare ones apart: their tokens differ) ---------------
     item_places: tuple[list[tuple[list[int], int]], list[tuple[list[int], int]]] = ([], [])
     items: tuple[list[int], list[int]] = ([], [])

@@ -23,6 +23,9 @@ from .tables import (
     ENCOUNTER_SECTION,
     FOOD_NAME,
     FOOD_PLURAL,
+    PILE_DEEDS,
+    PILE_ENCOUNTERS,
+    PILE_EXPEDITION,
     PLAYING,
     REQ_AT_CAMPSITE,
     REQ_AT_LOCATION,
@@ -182,11 +185,13 @@ class TrialState(State):
         "tun_space",
         "tun_up",
         "turns",
+        "unordered",
         "xdeck",
         "xdiscard",
         "xtop",
     )
     SHARED = ("t", "c")
+    SEARCH_ONLY = ("unordered",)
 
     t: Tables
     c: Content
@@ -222,6 +227,7 @@ class TrialState(State):
     enc_deck: list[int]             # the encounter deck, top last
     enc_slots: list[int]            # the 3 face-up encounter cards (-1: empty)
     xdeck: list[list[int]]          # per expedition area: its deck, top last
+    unordered: int                  # piles a re-dealt world has not shuffled yet (bits: PILE_*; 0 in play)
     xdiscard: list[list[int]]
     xtop: list[bool]                # per area: the top card is face up (Pathfinder)
     paws_home: list[int]            # per seat: plain paw tokens on the character board
@@ -341,6 +347,18 @@ class TrialState(State):
         else:
             self.hand[seat].append(card)
 
+    def in_order(self, pile: int) -> None:
+        """Shuffle `pile` if the re-deal left it unordered (before its order is read)."""
+        if self.unordered & pile:
+            self.unordered &= ~pile
+            if pile == PILE_DEEDS:
+                deck = self.deck
+            elif pile == PILE_ENCOUNTERS:
+                deck = self.enc_deck
+            else:
+                deck = self.xdeck[(pile // PILE_EXPEDITION).bit_length() - 1]
+            self.rng.shuffle(deck)
+
     def draw_deeds(self, seat: int, n: int) -> int:
         """Draw n deed cards (reshuffling the discard pile when the deck runs out, A-18)."""
         got = 0
@@ -353,6 +371,7 @@ class TrialState(State):
                 self.shuffle(self.deck)
                 if self.log is not None:
                     self.emit("reshuffle", "The deed deck is empty: the discard pile is shuffled into a new deck")
+            self.in_order(PILE_DEEDS)
             card = self.deck.pop()
             self.reveal()
             self.gain_card(seat, card, 0)
@@ -370,6 +389,7 @@ class TrialState(State):
         t = self.t
         if card < t.n_hand_cards:
             if t.is_encounter[card] and rulings.ENCOUNTER_DISCARDS_TO_DECK_BOTTOM:
+                self.in_order(PILE_ENCOUNTERS)
                 self.enc_deck.insert(0, card)
             else:
                 self.discard.append(card)
@@ -381,6 +401,7 @@ class TrialState(State):
 
     def refill_encounter(self, slot: int) -> None:
         if self.enc_deck:
+            self.in_order(PILE_ENCOUNTERS)
             card = self.enc_deck.pop()
             self.enc_slots[slot] = card
             self.known[card] = ALL_SEATS
@@ -729,6 +750,7 @@ class TrialState(State):
             self.xdiscard[area] = []
             self.xtop[area] = False
             self.shuffle(self.xdeck[area])
+            self.unordered &= ~(PILE_EXPEDITION << area)
 
     # -- information -------------------------------------------------------------------------------
     def clone(self) -> TrialState:
@@ -770,6 +792,7 @@ class TrialState(State):
         o.xdeck = [*map(_copy, self.xdeck)]
         o.xdiscard = [*map(_copy, self.xdiscard)]
         o.xtop = self.xtop.copy()
+        o.unordered = self.unordered
         o.paws_home = self.paws_home.copy()
         o.strong_home = self.strong_home.copy()
         o.placed = [*map(_copy, self.placed)]

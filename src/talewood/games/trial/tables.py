@@ -51,6 +51,10 @@ ENCOUNTER_SECTION, HELP_SPOT, EXPEDITION_SECTION = 12, 13, 14
 UNIVERSAL = 6                     # the universal campsite's index among the campsites
 SETUP, PLAYING, NEW_DAY = 0, 1, 2  # TrialState.phase: choosing starting spaces, playing, a new day's refresh
 ALL_SEATS = 0b1111                # TrialState.known: every seat knows the card
+# The piles a world re-dealt for a bot's search leaves unordered (TrialState.unordered, hidden.py), as bits;
+# an expedition area's is PILE_EXPEDITION << area. Each is shuffled when a card is first taken from it or
+# looked at, so the many search iterations that draw nothing do not pay for shuffling it.
+PILE_DEEDS, PILE_ENCOUNTERS, PILE_EXPEDITION = 1, 2, 4
 # where a card being resolved came from (TrialState.r_src)
 SRC_HAND, SRC_ENCOUNTER, SRC_EXPEDITION = 0, 1, 10     # + slot / + area
 # where it goes (TrialState.r_place)
