@@ -54,21 +54,7 @@ class CanonicalRng(Rng):
 
     def deal(self, items: MutableSequence[T], n: int) -> None:
         _sort(items)
-        # Fisher–Yates drawing several swap indices from each 64-bit draw (mixed radix): a re-deal
-        # happens every iteration, and one generator call per swap was most of its cost. Keeping at
-        # least 2**20 values per digit bounds the bias of each index by 2**-20.
-        draw = self.next64
-        bits = draw()
-        room = 1 << 64
-        last = len(items) - 1
-        for i in range(last, max(0, last - n), -1):
-            m = i + 1
-            if room < m << 20:
-                bits = draw()
-                room = 1 << 64
-            bits, j = divmod(bits, m)
-            room //= m
-            items[i], items[j] = items[j], items[i]
+        super().deal(items, n)
 
 
 def _sort(items: MutableSequence[T]) -> None:

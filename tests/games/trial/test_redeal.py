@@ -63,6 +63,8 @@ def unseen(state: TrialState, encounter: bool) -> set[int]:
 def test_a_deed_drawn_is_any_unseen_deed() -> None:
     s = played()
     assert_any_alike(taken(s, lambda w: (w.draw_deeds(1, 1), w.hand[1][-1])[1]), unseen(s, False))
+    # and so is the next one: the deck stays unordered under the card drawn
+    assert_any_alike(taken(s, lambda w: (w.draw_deeds(1, 2), w.hand[1][-1])[1]), unseen(s, False))
 
 
 def test_a_deed_tucked_from_the_deck_is_any_unseen_deed() -> None:

@@ -30,8 +30,8 @@ RECORDED: dict[str, str] = {
     'random 4p seed 1': '67afa50bc632a139ab91',
     'random 4p seed 2': '13f57a6290b52d0e5d70',
     'random 4p seed 3 untracked': '7e923453318b8192cb49',
-    'lookahead 2p seed 5': '06aa1757813791bc8801',
-    'lookahead 4p seed 6': 'dd457e980ff26ca5c8b8',
+    'lookahead 2p seed 5': 'def67e05215a86ffd4ba',
+    'lookahead 4p seed 6': '030e4f3f11dd27e32009',
     'chance 3p seed 7': '71db9fba19abbddb84a6',
 }
 

@@ -873,7 +873,7 @@ def _tuck_from_deck(s: TrialState, seat: int) -> None:
         s.shuffle(s.deck)
     if not s.deck:
         return
-    s.in_order(PILE_DEEDS)
+    s.in_order(PILE_DEEDS, top_only=True)
     card = s.deck.pop()
     s.reveal()
     s.known[card] = ALL_SEATS

@@ -54,7 +54,7 @@ class ExpeditionDraw(NamedTuple):
                 s.stack.append(EmptyDeck(seat))
             return
 
-        s.in_order(PILE_EXPEDITION << area)
+        s.in_order(PILE_EXPEDITION << area, top_only=True)
         card = deck.pop()
         s.xtop[area] = s.xtop[area] and not rulings.PATHFINDER_REVEALS_ONLY_THE_TOP   # the next stays face down
         s.known[card] = ALL_SEATS

@@ -7,8 +7,9 @@ played face down in a fight, the tents in other hands, on campsites where someon
 the box, the items on ruins it has not looked at (common and rare tokens differ in size, so each kind
 stays in its places), and which store or ruins tile hides which back until a tile is flipped.
 Every pool is sorted before it is shuffled, so the re-deal depends only on what the seat sees. A deck is
-dealt from, not shuffled: its order is left for the first time a card is taken from it (`unordered`,
-TrialState.in_order), and the tents left in the box keep no order (one is drawn from it at random).
+dealt from, not shuffled (`unordered`, TrialState.in_order): a card taken from its top is drawn from it at
+random, and it is shuffled only when its order is looked at; the tents left in the box keep no order (one
+is drawn from the box at random).
 """
 
 from __future__ import annotations

@@ -347,17 +347,22 @@ class TrialState(State):
         else:
             self.hand[seat].append(card)
 
-    def in_order(self, pile: int) -> None:
-        """Shuffle `pile` if the re-deal left it unordered (before its order is read)."""
+    def in_order(self, pile: int, top_only: bool = False) -> None:
+        """Shuffle `pile` if the re-deal left it unordered, before its order is read. `top_only`: its top
+        card is about to be taken, so only that one is drawn at random, and the rest stays unordered (a
+        shuffled deck's top card is any of its cards alike)."""
         if self.unordered & pile:
-            self.unordered &= ~pile
             if pile == PILE_DEEDS:
                 deck = self.deck
             elif pile == PILE_ENCOUNTERS:
                 deck = self.enc_deck
             else:
                 deck = self.xdeck[(pile // PILE_EXPEDITION).bit_length() - 1]
-            self.rng.shuffle(deck)
+            if top_only:
+                self.rng.deal(deck, 1)
+            else:
+                self.unordered &= ~pile
+                self.rng.deal(deck, len(deck) - 1)      # a whole shuffle, the quicker way
 
     def draw_deeds(self, seat: int, n: int) -> int:
         """Draw n deed cards (reshuffling the discard pile when the deck runs out, A-18)."""
@@ -371,7 +376,7 @@ class TrialState(State):
                 self.shuffle(self.deck)
                 if self.log is not None:
                     self.emit("reshuffle", "The deed deck is empty: the discard pile is shuffled into a new deck")
-            self.in_order(PILE_DEEDS)
+            self.in_order(PILE_DEEDS, top_only=True)
             card = self.deck.pop()
             self.reveal()
             self.gain_card(seat, card, 0)
@@ -401,7 +406,7 @@ class TrialState(State):
 
     def refill_encounter(self, slot: int) -> None:
         if self.enc_deck:
-            self.in_order(PILE_ENCOUNTERS)
+            self.in_order(PILE_ENCOUNTERS, top_only=True)
             card = self.enc_deck.pop()
             self.enc_slots[slot] = card
             self.known[card] = ALL_SEATS

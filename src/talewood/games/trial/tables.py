@@ -52,8 +52,9 @@ UNIVERSAL = 6                     # the universal campsite's index among the cam
 SETUP, PLAYING, NEW_DAY = 0, 1, 2  # TrialState.phase: choosing starting spaces, playing, a new day's refresh
 ALL_SEATS = 0b1111                # TrialState.known: every seat knows the card
 # The piles a world re-dealt for a bot's search leaves unordered (TrialState.unordered, hidden.py), as bits;
-# an expedition area's is PILE_EXPEDITION << area. Each is shuffled when a card is first taken from it or
-# looked at, so the many search iterations that draw nothing do not pay for shuffling it.
+# an expedition area's is PILE_EXPEDITION << area. A card taken from the top is drawn from it at random, and
+# it is shuffled once its order is looked at (a card put under it, a peek at its top), so that a search
+# iteration pays only for the cards it takes.
 PILE_DEEDS, PILE_ENCOUNTERS, PILE_EXPEDITION = 1, 2, 4
 # where a card being resolved came from (TrialState.r_src)
 SRC_HAND, SRC_ENCOUNTER, SRC_EXPEDITION = 0, 1, 10     # + slot / + area
