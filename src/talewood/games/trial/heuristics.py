@@ -45,6 +45,19 @@ def projected_scores(s: TrialState) -> list[float]:
     t = s.t
     details = score_details(s)
     left = 1.0 if s.day < 1 else max(0.0, (t.days - s.day + 1) / t.days)
+    sk = s.sk
+    # per legendary token still free: its column's two highest counts (a seat's best rival has the
+    # highest, or the second when the seat itself holds the highest)
+    tops = []
+    for column, _needed, _fame in t.legendary:
+        first = second = -1
+        for o in range(s.players):
+            v = sk[o * SK_SIZE + SK_COLS + column]
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        tops.append((first, second))
     out = []
     for seat in range(s.players):
         value = float(details[seat]["total"])
@@ -55,7 +68,6 @@ def projected_scores(s: TrialState) -> list[float]:
         food = s.food
         value += FOOD_VALUE * (food[b] + food[b + 1] + food[b + 2]) + TEA_VALUE * food[b + TEA]
         value += CARD_VALUE * min(t.hand_limit, len(s.hand[seat]) + len(s.aside[seat]))
-        sk = s.sk
         k = seat * SK_SIZE
         value += SYMBOL_VALUE * left * (sk[k + SK_MOVEMENT] + sk[k + SK_STRENGTH] + sk[k + SK_TRADING])
         value += OBJECT_VALUE * len(s.backpack[seat])
@@ -69,7 +81,8 @@ def projected_scores(s: TrialState) -> list[float]:
         for i, (column, needed, fame) in enumerate(t.legendary):
             if s.legendary[i] < 0:
                 have = sk[k + SK_COLS + column]
-                rival = max(sk[o * SK_SIZE + SK_COLS + column] for o in range(s.players) if o != seat)
+                first, second = tops[i]
+                rival = second if have == first else first
                 share = LEGENDARY_SHARE if have >= rival else LEGENDARY_SHARE / 2
                 value += fame * share * min(have, needed - 1) / needed
         if s.r_card >= 0 and s.r_seat == seat and (s.f_att < 0 or (s.f_att == seat and s.f_def < 0)):
