@@ -186,8 +186,9 @@ def check_hash_covers_every_field(game: Game) -> None:
     """Changing any field of the state changes its hash; SHARED fields really are shared by clones; the
     SEARCH_ONLY fields the hash leaves out keep the value they start with in every game played."""
     rng = Rng(17)
-    search_only = type(game.new_game(game.max_players, 1)).SEARCH_ONLY
-    rest = {name: getattr(game.new_game(game.max_players, 1), name) for name in search_only}
+    fresh = game.new_game(game.max_players, 1)
+    search_only = type(fresh).SEARCH_ONLY
+    rest = {name: getattr(fresh, name) for name in search_only}
     for state in walk(game, 7, 30, rng, players=[game.max_players]):
         before = state.state_hash()
         copy = state.clone()
