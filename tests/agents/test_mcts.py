@@ -107,6 +107,35 @@ def test_root_statistics_are_the_choosers_rewards():
         assert 0.0 <= ch.total <= ch.visits and ch.avail >= ch.visits
 
 
+def test_the_root_bias_scales_the_one_step_view_from_nothing_to_its_weight():
+    heur = mcts_module.Heuristics("spirits")
+    heur.root_bias = lambda s: 3.0
+    agent = MCTSAgent(1, iterations=10, depth=0)
+    # the first of a few positions where the actions' evaluations differ (where they are all alike there
+    # is nothing to follow: no bias)
+    state, bias = next((s, b) for s in (midgame(2, seed=k, steps=k) for k in range(10))
+                       if (b := agent.one_ply(s, s.current_player, heur)) is not None)
+    assert set(bias) == set(state.legal_actions())
+    assert max(bias.values()) == 3.0 and min(bias.values()) == 0.0
+    heur.root_bias = lambda s: 0.0
+    assert agent.one_ply(state, state.current_player, heur) is None
+
+
+def test_where_every_leaf_scores_alike_the_root_bias_decides(monkeypatch):
+    """A game whose evaluation barely tells its actions apart asks for the root bias: the search then
+    follows the one-step view; without it the visits spread evenly and the choice is any action."""
+    state = midgame(2, seed=4)
+    favourite = state.legal_actions()[-1]
+    heur = mcts_module.Heuristics("spirits")
+    heur.evaluate_all = lambda s: [0.5] * s.players
+    monkeypatch.setitem(mcts_module._HEURISTICS, "spirits", heur)
+    monkeypatch.setattr(MCTSAgent, "one_ply", lambda self, s, seat, h: {favourite: 3.0})
+    heur.root_bias = lambda s: 3.0
+    assert {MCTSAgent(seed, iterations=200, depth=0).choose(state) for seed in range(6)} == {favourite}
+    heur.root_bias = None
+    assert {MCTSAgent(seed, iterations=200, depth=0).choose(state) for seed in range(6)} != {favourite}
+
+
 class _Over:
     def __init__(self, result, players):
         self._result, self.players = result, players

@@ -102,13 +102,14 @@ def terminal_rewards(state: State) -> list[float]:
 class Heuristics:
     """A game's evaluation and rollout policy, or the fallbacks when it has none."""
 
-    __slots__ = ("evaluate_all", "has_evaluation", "rollout")
+    __slots__ = ("evaluate_all", "has_evaluation", "rollout", "root_bias")
 
     def __init__(self, game_id: str) -> None:
         module: Any = game_module(game_id, "heuristics")
         self.has_evaluation = module is not None and hasattr(module, "evaluate")
         rollout = getattr(module, "rollout_action", None) if module is not None else None
         self.rollout: Policy = rollout if rollout is not None else _random_action
+        self.root_bias: Callable[[State], float] | None = getattr(module, "root_bias", None) if module else None
         if module is not None and hasattr(module, "evaluate_all"):
             self.evaluate_all: Evaluator = module.evaluate_all
         elif self.has_evaluation:
@@ -186,6 +187,7 @@ class MCTSAgent(Agent):
         log = math.log
         sqrt = math.sqrt
         root = Node()
+        bias = self.one_ply(state, seat, heur) if heur.root_bias is not None and heur.has_evaluation else None
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         path: list[Node] = []
         movers: list[int] = []
@@ -222,6 +224,8 @@ class MCTSAgent(Agent):
                     ch = children[a]
                     ch.avail += 1
                     value = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if bias is not None and node is root:
+                        value += bias.get(a, 0.0) / (ch.visits + 1)
                     if value > best_value:
                         best_value, best_child, best_action = value, ch, a
                 assert best_child is not None
@@ -249,6 +253,27 @@ class MCTSAgent(Agent):
                 break
         self.last_iterations = done
         return root
+
+    def one_ply(self, state: State, seat: int, heur: Heuristics) -> dict[int, float] | None:
+        """Progressive bias at the root, for a game whose `root_bias(state)` asks for it (a weight > 0):
+        each legal action's one-step evaluation (as greedy sees it, on one re-dealt world), scaled so the
+        best gets the weight and the worst 0. A child's bias fades as 1/(visits + 1), so the search
+        follows the one-step view until its own statistics disagree: where the evaluation's differences
+        are far smaller than the exploration term, the visits alone would be spread almost evenly."""
+        assert heur.root_bias is not None
+        weight = heur.root_bias(state)
+        if weight <= 0:
+            return None
+        world = state.determinize(seat, canonical_rng(self.rng))
+        values: dict[int, float] = {}
+        for action in state.legal_actions():
+            child = world.clone()
+            child.apply(action)
+            values[action] = (terminal_rewards(child) if child.is_over else heur.evaluate_all(child))[seat]
+        low, high = min(values.values()), max(values.values())
+        if high - low < 1e-12:
+            return None
+        return {a: weight * (v - low) / (high - low) for a, v in values.items()}
 
 
 def _decided(root: Node, remaining: int) -> bool:

@@ -345,6 +345,16 @@ def test_a_hero_holding_its_three_heads_sees_only_the_throne() -> None:
         assert (heuristics.evaluate(offered, 0) != before) == moved, heads
 
 
+@pytest.mark.parametrize("future", ["nine_rings", "information_flood", "parallel_land", "path_of_initiation",
+                                    "crown_of_evil"])
+def test_the_search_starts_from_the_one_step_view_on_the_path_only(future: str) -> None:
+    """The Path of Initiation's estimate tells a Step from ending the turn by a hundredth of a chance:
+    there the search is biased toward the one-step view (agents/mcts.py), elsewhere and in the Past not."""
+    s = future_begun(future)
+    assert (heuristics.root_bias(s) > 0) == (future == "path_of_initiation")
+    assert heuristics.root_bias(GAME.new_game(3, 4, {"future": future})) == 0.0
+
+
 def evaluate_every_leaf(s: Any) -> None:
     """Evaluate every position one action on, as a search would (filling the heuristics' memos)."""
     for a in s.legal_actions():

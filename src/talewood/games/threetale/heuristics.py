@@ -629,6 +629,19 @@ def evaluate(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+ROOT_BIAS = 3.0      # the Path of Initiation: how strongly the search starts from the one-step view
+
+
+def root_bias(state: State) -> float:
+    """How strongly the search's first step follows the one-step evaluation (agents/mcts.py): on the
+    Path of Initiation the estimate's differences between Steps, ending a turn and the choices of a
+    fight are a hundredth of a chance, far below the search's exploration, which then spread its visits
+    almost evenly and played worse than greedy's one step (docs/rules/threetale.md)."""
+    assert isinstance(state, TTState)
+    s = state
+    return ROOT_BIAS if s.phase == FUTURE and s.future >= 0 and s.t.c.futures[s.future].number == 4 else 0.0
+
+
 def evaluate_all(state: State) -> list[float]:
     """`evaluate` for every seat at once: the team shares one number, so it is worked out once (the
     search scores every leaf for every seat)."""
