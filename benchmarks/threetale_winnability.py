@@ -36,7 +36,7 @@ from talewood.sim.ratings import wilson
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
 CONTENT = {"nine_rings": "tuned-3", "information_flood": "tuned-2", "parallel_land": "tuned-5a",
-           "path_of_initiation": "tuned-6", "crown_of_evil": "tuned-2"}
+           "path_of_initiation": "tuned-8", "crown_of_evil": "tuned-2"}
 
 
 CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag
