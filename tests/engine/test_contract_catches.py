@@ -112,7 +112,7 @@ BROKEN: dict[Callable[[Game], None], Callable[[], Game]] = {
             LanternsState.determinize(self, seat, rng))}),
     contract.check_encoding_is_a_function_of_the_view: lambda: broken(
         encode=lambda self, state, seat: [*LanternsGame.encode(self, state, seat)[:-1], float(sum(state.hands))]),
-    contract.check_kept_observations_follow_the_game: lambda: broken(observation_spec=_spec_written_once),
+    contract.check_kept_observations_follow_the_game: lambda: broken(observation_layout=_spec_written_once),
     contract.check_events_for_a_seat_hold_no_one_elses_private_events: lambda: broken({
         "events_for": lambda self, seat: list(self.log or ())}),
     contract.check_undo_never_crosses_hidden_information: lambda: broken({"advance": _no_wind_peek}),
@@ -127,7 +127,7 @@ BROKEN: dict[Callable[[Game], None], Callable[[], Game]] = {
 
 def _spec_written_once(self: LanternsGame, players: int, options: Any) -> ObservationSpec:
     """Twin Lanterns' spec with an updater that writes its buffer the first time only."""
-    spec = LanternsGame.observation_spec(self, players, options)
+    spec = LanternsGame.observation_layout(self, players, options)
 
     def updater() -> Callable[[State, int, Any], None]:
         written = []

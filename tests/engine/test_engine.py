@@ -138,3 +138,26 @@ def test_secret_seeds_select_the_keyed_generator_and_replay_exactly() -> None:
     # about uniform: 64-bit draws have half their bits set on average
     bits = sum(bin(secret.next64()).count("1") for _ in range(2000)) / 2000
     assert 31 < bits < 33
+
+
+def test_the_observation_layout_is_built_once_per_key() -> None:
+    """`observation_spec` keeps each layout `observation_layout` builds, one per `observation_key`: the
+    default key tells player counts apart, and a game whose layout is the same everywhere says so."""
+    from talewood.games import load
+    from tests.games.lanterns.game import LanternsGame
+
+    class Counting(LanternsGame):
+        built = 0
+
+        def observation_layout(self, players, options):  # type: ignore[no-untyped-def]
+            Counting.built += 1
+            return super().observation_layout(players, options)
+
+    game = Counting()
+    two, three = game.parse_options({}, 2), game.parse_options({}, 3)
+    assert game.observation_spec(2, two) is game.observation_spec(2, two)
+    assert game.observation_spec(3, three) is not game.observation_spec(2, two)
+    assert Counting.built == 2
+    threetale = load("threetale")
+    one = threetale.parse_options({"future": "crown_of_evil"}, 1)
+    assert threetale.observation_spec(1, one) is threetale.observation_spec(3, threetale.parse_options({}, 3))

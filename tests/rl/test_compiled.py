@@ -46,14 +46,7 @@ def test_the_encoders_are_compiled(name: str) -> None:
 
 
 def source_spec(game: str, players: int, options: dict[str, Any]) -> ObservationSpec:
-    g = load(game)
-    source = source_of(game)
-    if game == "spirits":
-        spec: ObservationSpec = source.observation_spec(g, players, options)
-    elif game == "threetale":
-        spec = source.observation_spec(g)
-    else:
-        spec = source.observation_spec(g, players)
+    spec: ObservationSpec = source_of(game).observation_spec(load(game), players, options)
     return spec
 
 

@@ -89,7 +89,7 @@ class DeckGame(Game):
         state.drawn = []
         return state
 
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
         return ObservationSpec([Segment("drawn", (CARDS,), "the cards drawn so far")])
 
     def encode(self, state: State, seat: int) -> list[float]:

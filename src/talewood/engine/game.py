@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -459,9 +459,24 @@ class Game(ABC):
         return [("Total", [f"{s:g}" for s in result.scores])]
 
     # -- for learning agents -----------------------------------------------------------------
-    @abstractmethod
     def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        """The fixed shape and layout of `encode`'s output for a game of this size and options."""
+        """The fixed shape and layout of `encode`'s output for a game of this size and options: built
+        by `observation_layout` once per `observation_key` and kept, since encoding reads it every step."""
+        key = self.observation_key(players, options)
+        specs: dict[Hashable, ObservationSpec] = self.__dict__.setdefault("_observation_specs", {})
+        spec = specs.get(key)
+        if spec is None:
+            spec = specs[key] = self.observation_layout(players, options)
+        return spec
+
+    def observation_key(self, players: int, options: Mapping[str, OptionValue | None]) -> Hashable:
+        """What the observation's layout depends on: the player count and every option, unless the game
+        says less (a layout the same for every size is built once)."""
+        return (players, *(options.get(name) for name in self.option_set.names()))
+
+    @abstractmethod
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        """Build the layout `observation_spec` keeps for this size and these options."""
 
     @abstractmethod
     def encode(self, state: State, seat: int) -> list[float]:

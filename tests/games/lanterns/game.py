@@ -171,7 +171,7 @@ class LanternsGame(Game):
         s.turn = 0
         return s
 
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
         return ObservationSpec([
             Segment("my_card", (len(VALUES) + 1,), "one-hot: no card, or the value of the card in hand"),
             Segment("oil", (2,), "oil in the east and west lanterns, / 10"),

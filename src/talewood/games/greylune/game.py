@@ -7,7 +7,7 @@ decisions of each activity, one frame each), scoring.py, view.py, observation.py
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, State, seat_name
 from . import observation, rulings, scoring
@@ -40,7 +40,6 @@ class GreyluneGame(Game):
                    choice_labels=("Player 1", "a player drawn at random")),
         ))
         self.scenario_schema = build_schema()        # positions as data (scenario.py)
-        self._specs: dict[int, ObservationSpec] = {}
 
     def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
         return scoring.score_sheet(result)
@@ -58,11 +57,11 @@ class GreyluneGame(Game):
         return state
 
     # -- for learning agents -----------------------------------------------------------------
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        spec = self._specs.get(players)
-        if spec is None:
-            spec = self._specs[players] = observation.observation_spec(self, players)
-        return spec
+    def observation_key(self, players: int, options: Mapping[str, OptionValue | None]) -> Hashable:
+        return players          # the first player option does not change the layout
+
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        return observation.observation_spec(self, players, options)
 
     def encode(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, GreyluneState)

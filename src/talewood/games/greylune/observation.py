@@ -19,10 +19,10 @@ so `encode` and the learning environments never disagree. Nothing is tracked in 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...engine import ObservationSpec, Segment, State
+from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
 from .actions import GAPS, NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
@@ -56,7 +56,7 @@ NUMBERS = (("extra", 8), ("seal", 3), ("selia", 3), ("neris", 1), ("ability", 1)
            ("ignores", 2), ("total", 3), ("cards", 3), ("left", 2), ("before", 1))
 
 
-def observation_spec(game: GreyluneGame, players: int) -> ObservationSpec:
+def observation_spec(game: GreyluneGame, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
     c = game.content
     cards, encounters = len(c.cards), len(c.encounters) - 1
     spec = ObservationSpec([

@@ -68,7 +68,6 @@ class SpiritsGame(Game):
         self.action_space = build_action_space(self.content)
         self.single = tuple(t.spirit for t in self.content.tiles)
         self._forests: dict[tuple[str, bool], ForestTemplate] = {}
-        self._specs: dict[tuple[object, ...], ObservationSpec] = {}
         self.option_set = OptionSet((
             Option("first_player", "choice", "seat0", "who takes the first turn",
                    choices=rulings.FIRST_PLAYER_CHOICES, title="First player",
@@ -129,12 +128,8 @@ class SpiritsGame(Game):
         return scoring.score_sheet(result, self.content)
 
     # -- for learning agents -----------------------------------------------------------------
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        key = (players, *(options[name] for name in self.option_set.names()))
-        spec = self._specs.get(key)
-        if spec is None:
-            spec = self._specs[key] = observation.observation_spec(self, players, options)
-        return spec
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        return observation.observation_spec(self, players, options)
 
     def encode(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, SpiritsState)

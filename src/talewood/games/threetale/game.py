@@ -8,7 +8,7 @@ its Hero (option `heroes=choose`, the rulebook's way) and the team sets the turn
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
@@ -96,10 +96,13 @@ class ThreeTaleGame(Game):
         return s
 
     # -- for learning agents -----------------------------------------------------------------
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+    def observation_key(self, players: int, options: Mapping[str, OptionValue | None]) -> Hashable:
+        return ()               # three Heroes whoever plays them, and every Future laid out alike
+
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
         from .observation import observation_spec
 
-        return observation_spec(self)
+        return observation_spec(self, players, options)
 
     def encode(self, state: State, seat: int) -> list[float]:
         from .observation import encode

@@ -15,11 +15,12 @@ updater on a zeroed buffer, so `Game.encode` and the environments never disagree
 from __future__ import annotations
 
 from array import array
+from collections.abc import Mapping
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from ...engine import ObservationSpec, Segment, State
+from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
 from . import rulings
 from .state import FUTURE, TTState
@@ -42,18 +43,8 @@ FRAMES = (
 FRAME_INDEX = {name: i for i, name in enumerate(FRAMES)}
 
 
-_SPECS: dict[int, tuple[ThreeTaleGame, ObservationSpec]] = {}
-
-
-def observation_spec(game: ThreeTaleGame) -> ObservationSpec:
-    """The layout (one per game: it is the same for every option)."""
-    known = _SPECS.get(id(game))
-    if known is None or known[0] is not game:
-        known = _SPECS[id(game)] = (game, _layout(game))
-    return known[1]
-
-
-def _layout(game: ThreeTaleGame) -> ObservationSpec:
+def observation_spec(game: ThreeTaleGame, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+    """The layout: the same for every option and number of people (the game keeps one)."""
     t = game.tables("normal")
     c = t.c
     tiles = len(c.tiles)
@@ -92,7 +83,7 @@ def _layout(game: ThreeTaleGame) -> ObservationSpec:
 
 
 def encode(game: ThreeTaleGame, s: TTState, seat: int) -> list[float]:
-    return observation_spec(game).encode(s, seat)
+    return game.observation_spec(s.players, s.options).encode(s, seat)
 
 
 def _space_rows(t: Tables) -> list[list[array[float]]]:

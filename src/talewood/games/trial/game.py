@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, State, seat_name
 from . import observation, rulings, scoring
@@ -28,7 +28,6 @@ class TrialGame(Game):
         self.tables.ids = self.ids            # the frames read the action offsets through the tables
         self.tables.die_actions = tuple((self.ids.die + k, p) for k, p in self.tables.die_outcomes)
         self.action_space = build_action_space(self.tables)
-        self._specs: dict[int, ObservationSpec] = {}
         self.option_set = OptionSet((
             Option("first_player", "choice", "random", "who takes the first player token: a random seat (L188), "
                    "or Player 1", choices=rulings.FIRST_PLAYER_CHOICES, title="First player",
@@ -49,11 +48,11 @@ class TrialGame(Game):
         return scoring.score_sheet(result)
 
     # -- for learning agents -----------------------------------------------------------------
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        spec = self._specs.get(players)
-        if spec is None:
-            spec = self._specs[players] = observation.observation_spec(self, players)
-        return spec
+    def observation_key(self, players: int, options: Mapping[str, OptionValue | None]) -> Hashable:
+        return players          # neither option changes the layout
+
+    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
+        return observation.observation_spec(self, players, options)
 
     def encode(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, TrialState)

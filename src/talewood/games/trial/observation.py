@@ -14,10 +14,10 @@ learning environments' kept buffers come from the same code.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...engine import ObservationSpec, Segment, State
+from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
 from . import camp, cards, expedition, fight, places, store, turn
 from .tables import (
@@ -54,7 +54,7 @@ FRAME_KINDS = (
 SEAT_FEATURES = 24
 
 
-def observation_spec(game: TrialGame, players: int) -> ObservationSpec:
+def observation_spec(game: TrialGame, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
     t = game.tables
     spec = ObservationSpec([
         Segment("positions", (SEATS, t.n_spaces), "per seat from me: the space its piece stands on"),
