@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 import pytest
 
@@ -11,8 +12,10 @@ from talewood.engine import (
     ActionSpec,
     IllegalAction,
     InvalidOption,
+    ObservationSpec,
     Option,
     OptionSet,
+    OptionValue,
     Record,
     RecordError,
     Rng,
@@ -149,7 +152,7 @@ def test_the_observation_layout_is_built_once_per_key() -> None:
     class Counting(LanternsGame):
         built = 0
 
-        def observation_layout(self, players, options):  # type: ignore[no-untyped-def]
+        def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
             Counting.built += 1
             return super().observation_layout(players, options)
 
