@@ -111,6 +111,9 @@ def test_three_people_share_one_browser_to_the_end(server: Server, browser: Any,
         assert clicks < 700
     assert seats_played == {1, 2, 3}
     assert page.inner_text("#verdict").startswith("The team")
+    # each of the three sockets hears of the end; the page draws it once, not under the checks below
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.talewood.endsDrawn") == 1
     phone_checks(page, "end")
     page.screenshot(path=str(screens / "threetale-phone-hotseat-end.png"), full_page=True)
     page.context.close()

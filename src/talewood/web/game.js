@@ -23,7 +23,8 @@ const personOf = new Map(people.flatMap((mine, i) => mine.map((t) => [t, i])));
 const sockets = new Map();   // token -> {ws, payload}
 let shownToken = null;       // the seat whose view is on screen
 let confirmedPerson = null;  // hot seat: the person who said "I am ready"
-window.talewood = { frames: 0, lastVersion: -1 };
+let drawn = null;            // the payload on screen and who was thinking then
+window.talewood = { frames: 0, lastVersion: -1, endsDrawn: 0 };
 
 // a seat as the game names it ("Player 2", "Hero 2"), counted from 1
 let seatNoun = "Player";
@@ -103,6 +104,9 @@ function choose() {
     $("#overlay-button").onclick = () => { confirmedPerson = person; $("#overlay").style.display = "none"; draw(pick); };
     return;
   }
+  // another seat's socket hearing of a move already shown changes nothing here: redrawing would
+  // close an open card text and swap the board under a finger
+  if (pick === shownToken && drawn && drawn.payload === p && drawn.thinking === p.thinking) return;
   shownToken = pick;
   draw(pick);
 }
@@ -118,6 +122,7 @@ function hideSeat() {
   for (const sel of ["#board", "#actions", "#prompt", "#log", "#scores", "#error"]) $(sel).replaceChildren();
   $("#scores-card").hidden = true;
   $("#undo").hidden = true;
+  drawn = null;
   $("#seat-name").textContent = "";
   $("#status").textContent = "Passing the device…";
   $("#status").dataset.turn = "";
@@ -135,8 +140,10 @@ function send(message) {
 
 function draw(token) {
   const p = sockets.get(token).payload;
+  drawn = { payload: p, thinking: p.thinking };
   window.talewood.lastVersion = p.version;
   window.talewood.payload = p;
+  if (p.over) window.talewood.endsDrawn += 1;
   const kinds = p.seats.map((s) => s.kind);
   document.title = `Talewood — ${p.name}`;
   $("#title").textContent = p.name;
