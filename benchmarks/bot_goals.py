@@ -6,8 +6,10 @@
     .venv/bin/python benchmarks/bot_goals.py --list
     .venv/bin/python benchmarks/bot_goals.py --table              # what the results file holds
 
-Each finished tournament is appended to the results file (JSON lines, `--out`) at once, so a long run
-that is stopped keeps what it measured, and `--resume` skips the goals already in the file. At the
+Each finished tournament is appended to the results file (JSON lines, `--out`) at once, and each game
+of the goal being played to its journal beside it (`<out>-games/<goal>.jsonl`, removed once the goal is
+recorded), so a long run that is stopped keeps what it played: `--resume` skips the goals already in the
+file and goes on with the journaled one after its last game. At the
 end a Markdown table: games, wins, rate, Wilson 95% interval, the median CPU seconds a decision of
 the measured bot, and whether the goal is met (on the measured rate; the interval says how sure).
 A full run is hours of CPU on two cores: the hard bot thinks a third of a second per decision.
@@ -19,11 +21,11 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from talewood.sim.tournament import run_tournament, summarise
+from talewood.sim.tournament import Match, run_tournament, summarise
 
 ALL_MODULES = {"wish": True, "hex": True, "seasons": True, "air_spirit": True, "fireflies": True,
                "scenario": "standard"}
@@ -87,9 +89,34 @@ GOALS: list[Goal] = [
 ]
 
 
-def measure(goal: Goal, games: int, workers: int) -> dict[str, Any]:
+def journal_of(out: Path, goal: Goal) -> Path:
+    slug = "".join(c if c.isalnum() else "-" for c in goal.name.lower()).strip("-")
+    return out.parent / f"{out.stem}-games" / f"{slug}.jsonl"
+
+
+def read_journal(path: Path) -> list[Match]:
+    """The games a stopped run played; a line cut off by the stop (the last one) is played again."""
+    if not path.exists():
+        return []
+    matches = []
+    for line in path.read_text().splitlines():
+        try:
+            matches.append(Match(**json.loads(line)))
+        except (ValueError, TypeError):
+            break
+    return matches
+
+
+def measure(goal: Goal, games: int, workers: int, journal: Path | None = None,
+            resume: bool = False) -> dict[str, Any]:
     start = time.perf_counter()
-    played = 0
+    earlier = read_journal(journal) if journal is not None and resume else []
+    if journal is not None:
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        journal.write_text("".join(json.dumps(asdict(m)) + "\n" for m in earlier))   # drops a cut-off line
+    if earlier:
+        print(f"  {len(earlier)} of {games} games already played ({journal})", file=sys.stderr, flush=True)
+    played = len(earlier)
 
     def progress(n: int) -> None:  # a line every tenth of the games: a long run shows it is alive
         nonlocal played
@@ -97,10 +124,16 @@ def measure(goal: Goal, games: int, workers: int) -> dict[str, Any]:
         if played * 10 // games > before * 10 // games:
             print(f"  {played}/{games} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
+    def keep(m: Match) -> None:
+        if journal is not None:
+            with journal.open("a") as f:
+                f.write(json.dumps(asdict(m)) + "\n")
+
     matches = run_tournament(goal.game, list(goal.bots), games, goal.players, goal.seed, goal.options, workers,
-                             progress)
-    return row(goal, summarise(goal.game, list(goal.bots), goal.players, matches, time.perf_counter() - start,
-                               goal.options))
+                             progress, played=earlier, on_match=keep)
+    # the time is the games' own (a resumed goal's earlier games included), not this run's
+    seconds = sum(m.seconds for m in matches)
+    return row(goal, summarise(goal.game, list(goal.bots), goal.players, matches, seconds, goal.options))
 
 
 def row(goal: Goal, summary: dict[str, Any]) -> dict[str, Any]:
@@ -183,9 +216,13 @@ def main(argv: list[str] | None = None) -> int:
             continue
         games = max(goal.players, round(goal.games * args.scale))
         print(f"{goal.name}: {games} games …", file=sys.stderr, flush=True)
-        result = measure(goal, games, args.workers)
+        journal = journal_of(args.out, goal)
+        result = measure(goal, games, args.workers, journal, args.resume)
         with args.out.open("a") as f:
             f.write(json.dumps(result) + "\n")
+        journal.unlink()
+        if not any(journal.parent.iterdir()):
+            journal.parent.rmdir()
         rows.append(result)
     print(table(rows))
     return 0 if all(r["met"] for r in rows) else 1

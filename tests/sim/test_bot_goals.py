@@ -97,3 +97,33 @@ def test_measure_plays_the_goal_and_reports_progress(capsys):
     row = bot_goals.measure(goal, 4, workers=1)
     assert row["games"] == 4 and row["errors"] == 0 and row["goal"] == "greedy vs random"
     assert "4/4 games" in capsys.readouterr().err
+
+
+def test_a_goal_stopped_midway_goes_on_from_its_journal(tmp_path, capsys):
+    """Each game is journaled as it ends; a resumed goal keeps those games (here one marked as won by
+    random, which the bots never played) and plays only the rest; a line cut off by the stop is played again."""
+    goal = bot_goals.Goal("greedy vs random", "spirits", 2, ("greedy", "random"), 4, 0.5, seed=9)
+    journal = bot_goals.journal_of(tmp_path / "goals.jsonl", goal)
+    assert journal == tmp_path / "goals-games" / "greedy-vs-random.jsonl"
+    whole = bot_goals.measure(goal, 4, workers=1, journal=journal)
+    games = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert sorted(g["index"] for g in games) == [0, 1, 2, 3] and whole["wins"] == 4
+    first = next(g for g in games if g["index"] == 0)
+    first["winners"] = [1]                                   # greedy sits first in game 1: now random won it
+    journal.write_text(json.dumps(first) + "\n" + '{"index": 1, "seed"')
+    capsys.readouterr()
+    resumed = bot_goals.measure(goal, 4, workers=1, journal=journal, resume=True)
+    assert "1 of 4 games already played" in capsys.readouterr().err
+    assert resumed["wins"] == 3 and resumed["games"] == 4
+    assert sorted(json.loads(line)["index"] for line in journal.read_text().splitlines()) == [0, 1, 2, 3]
+    # without --resume the journal is started afresh
+    assert bot_goals.measure(goal, 4, workers=1, journal=journal)["wins"] == 4
+
+
+def test_main_removes_the_journal_once_the_goal_is_recorded(tmp_path, monkeypatch):
+    goal = bot_goals.Goal("greedy vs random", "spirits", 2, ("greedy", "random"), 2, 0.5, seed=9)
+    monkeypatch.setattr(bot_goals, "GOALS", [goal])
+    out = tmp_path / "goals.jsonl"
+    assert bot_goals.main(["--out", str(out), "--workers", "1"]) == 0
+    assert json.loads(out.read_text())["games"] == 2
+    assert not (tmp_path / "goals-games").exists()

@@ -94,3 +94,22 @@ def test_tournament_command_text_and_errors(capsys):
     assert main(["tournament", "spirits", "--bots", "greedy,nobody", "--games", "2"]) == 2
     assert "unknown seat kind" in capsys.readouterr().err
     assert main(["tournament", "spirits", "--bots", "greedy", "--games", "2", "--players", "2"]) == 2
+
+
+def test_a_stopped_tournament_goes_on_from_its_journal():
+    """The games already played are kept as they were and not played again; the rest are the same games
+    an unbroken run plays."""
+    whole = run_tournament("spirits", ["greedy", "random"], 4, 2, seed=3)
+    told: list[int] = []
+    first_two = [Match(**{**m.__dict__, "scores": [99.0, 0.0]}) for m in whole[:2]]   # marked: never replayed
+    resumed = run_tournament("spirits", ["greedy", "random"], 4, 2, seed=3, played=first_two,
+                             on_match=lambda m: told.append(m.index))
+    assert told == [2, 3]
+    assert [m.scores for m in resumed[:2]] == [[99.0, 0.0]] * 2
+    assert [(m.seats, m.scores, m.winners) for m in resumed[2:]] == [(m.seats, m.scores, m.winners) for m in whole[2:]]
+
+
+def test_a_journal_of_another_tournament_is_refused():
+    other = schedule(["greedy", "random"], 2, 2, seed=4)
+    with pytest.raises(InvalidOption, match=r"journaled game 1 .*start it afresh"):
+        run_tournament("spirits", ["greedy", "random"], 2, 2, seed=3, played=other)

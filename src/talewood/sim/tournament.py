@@ -10,7 +10,7 @@ rotation exact). Shared wins count as a win for each winner.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from itertools import combinations
@@ -64,7 +64,10 @@ def _play_chunk(args: tuple[str, list[Match], dict[str, Any]]) -> list[Match]:
 
 def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed: int = 0,
                    options: Mapping[str, Any] | None = None, workers: int = 1,
-                   progress: Callable[[int], None] | None = None) -> list[Match]:
+                   progress: Callable[[int], None] | None = None, played: Sequence[Match] = (),
+                   on_match: Callable[[Match], None] | None = None) -> list[Match]:
+    """Play the tournament's schedule. `played`: games of this schedule already played (a stopped run's
+    journal), kept and not played again; `on_match(m)` is told of each game as it ends, to journal it."""
     options = dict(options or {})
     game = load(game_id)
     game.check_players(players)
@@ -74,23 +77,44 @@ def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed
     if games < 1:
         raise InvalidOption("--games must be at least 1")
     matches = schedule(bots, games, players, seed)
-    chunks = [matches[i:i + CHUNK] for i in range(0, len(matches), CHUNK)]
-    done: list[Match] = []
+    done = _already_played(matches, played)
+    todo = [m for m in matches if m.index not in {d.index for d in done}]
+    chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
+
+    def finished(result: list[Match]) -> None:
+        done.extend(result)
+        for m in result:
+            if on_match:
+                on_match(m)
+        if progress:
+            progress(len(result))
+
     if workers <= 1:
         for chunk in chunks:
-            done.extend(_play_chunk((game_id, chunk, options)))
-            if progress:
-                progress(len(chunk))
+            finished(_play_chunk((game_id, chunk, options)))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(_play_chunk, (game_id, chunk, options)) for chunk in chunks]
             for future in as_completed(futures):
-                result = future.result()
-                done.extend(result)
-                if progress:
-                    progress(len(result))
+                finished(future.result())
     done.sort(key=lambda m: m.index)
     return done
+
+
+def _already_played(schedule: list[Match], played: Sequence[Match]) -> list[Match]:
+    """The journaled games that belong to this schedule; a game of another one is refused, never mixed in."""
+    by_index = {m.index: m for m in schedule}
+    kept: dict[int, Match] = {}
+    for m in played:
+        planned = by_index.get(m.index)
+        if planned is None:
+            continue          # beyond a smaller run's games: not part of this one
+        if (m.seed, m.players, m.seats) != (planned.seed, planned.players, planned.seats):
+            raise InvalidOption(f"the journaled game {m.index + 1} (seed {m.seed}, seats {', '.join(m.seats)}) "
+                                f"is not this tournament's (seed {planned.seed}, seats {', '.join(planned.seats)}): "
+                                f"start it afresh")
+        kept[m.index] = m
+    return list(kept.values())
 
 
 def summarise(game_id: str, bots: list[str], players: int, matches: list[Match], seconds: float,
