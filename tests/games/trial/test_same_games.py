@@ -22,7 +22,7 @@ from .helpers import GAME
 
 RECORDED: dict[str, str] = {
     'random 2p seed 1': 'cd37e4d4a6cc8dfdee5a',
-    'random 2p seed 2': '38767dc662091edfcce2',
+    'random 2p seed 2': 'b79a063b3cb301cae851',
     'random 2p seed 3 untracked': '506b4c85be4fb230f523',
     'random 3p seed 1': '6b5f444923d428831d4f',
     'random 3p seed 2': '79d66256b9a3f07e313e',
