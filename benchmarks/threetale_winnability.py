@@ -35,8 +35,8 @@ from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
-CONTENT = {"nine_rings": "tuned-3", "information_flood": "tuned-2", "parallel_land": "tuned-5a",
-           "path_of_initiation": "tuned-8", "crown_of_evil": "tuned-2"}
+CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-9", "parallel_land": "tuned-9",
+           "path_of_initiation": "tuned-9", "crown_of_evil": "tuned-9"}
 
 
 CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag

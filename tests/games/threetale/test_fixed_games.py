@@ -42,22 +42,22 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "d0720da205bcd23c"
-HEURISTICS = "a7ef15e6a85b4be6"
+CONTENT = "d04d9ed453ae7695"
+HEURISTICS = "6402b2758a29e1a2"
 DIGESTS: dict[str, str] = {
     "random-1": "623c6b57879d6fcc12554b1da2d3840f",
     "random-2": "a6c4630de365157f5a4344b46eaf19ee",
     "random-3": "03ea64a0b92f750080b32dfb27814d1e",
-    "random-4": "728f42c9897bb99f62b0c555cecb2441",
+    "random-4": "f5a3b9751b747be04e23a9ce3f026bce",
     "random-5": "945f4da685087e3ecd245e961b0162f9",
-    "random-6": "597174fcc64c03994ab17b9bea89a3ed",
-    "random-7": "515911bc31b8eac191e05a62a83b1a0b",
+    "random-6": "1d8b268c6eba2751fe3bbc49b52145f8",
+    "random-7": "58efa319e14b962f0cd01365fa353666",
     "random-8": "7af0a61cde3a1cd5ac8c75daf91e3c78",
     "random-9": "8205f07034843e46491df98c5ad53536",
     "random-10": "6e0f3bb15f19e4f72e1b38abfc8cc1f6",
-    "chance-77": "d0d6954fd40e8e20c137eea6ebf9b4c4",
-    "untracked-many": "7fe73f95314c967db3b7d8dfdab4b399",
-    "greedy-55": "a7ec19fc6c9ceb4758f181cd6b1fc058",
+    "chance-77": "3c69b04531f63f701bb4420c0744cee1",
+    "untracked-many": "c542a39f5fa7203cfb8e0412956d0aa9",
+    "greedy-55": "fc7b05a75389dd2309ecdb73b54ff889",
 }
 
 
