@@ -534,3 +534,16 @@ def test_r64_untouched_blade_counts_only_battles_won_without_a_hurt() -> None:
     act(s, "Roll your attack")
     roll(s, 7)
     assert s.quests[0] == [] and frame(s) == "KeepArtifact"
+
+
+def test_the_grateful_horse_gives_the_youngest_son_a_step_a_turn_but_not_speed() -> None:
+    """Fig. 2: the Youngest Son starts with 2 Speed (he may move 1 or 2 spaces). His designed Level 1
+    Talent, The Grateful Horse, adds a Step each turn and Speed for who attacks first, never the Speed
+    stat (which scores)."""
+    position = {"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "01:SE", ""],
+                "turn": {"seat": 0, "start": "turn"}}
+    options = {"heroes": "youngest_son+unborn_maiden+sun_and_moon"}
+    on_foot = scenario(position, options)
+    assert (on_foot.speed[0], on_foot.speed_now(0)) == (2, 2)
+    riding = scenario({**position, "boards": [{"talents": ["YS1b"]}]}, options)
+    assert (riding.speed[0], riding.speed_now(0)) == (2, 3)
