@@ -78,7 +78,8 @@ def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed
         raise InvalidOption("--games must be at least 1")
     matches = schedule(bots, games, players, seed)
     done = _already_played(matches, played)
-    todo = [m for m in matches if m.index not in {d.index for d in done}]
+    kept = {d.index for d in done}
+    todo = [m for m in matches if m.index not in kept]
     chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
 
     def finished(result: list[Match]) -> None:
@@ -101,17 +102,17 @@ def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed
     return done
 
 
-def _already_played(schedule: list[Match], played: Sequence[Match]) -> list[Match]:
-    """The journaled games that belong to this schedule; a game of another one is refused, never mixed in."""
-    by_index = {m.index: m for m in schedule}
+def _already_played(planned: list[Match], played: Sequence[Match]) -> list[Match]:
+    """The journaled games that belong to the planned schedule; a game of another one is refused, never mixed in."""
+    by_index = {m.index: m for m in planned}
     kept: dict[int, Match] = {}
     for m in played:
-        planned = by_index.get(m.index)
-        if planned is None:
+        game = by_index.get(m.index)
+        if game is None:
             continue          # beyond a smaller run's games: not part of this one
-        if (m.seed, m.players, m.seats) != (planned.seed, planned.players, planned.seats):
+        if (m.seed, m.players, m.seats) != (game.seed, game.players, game.seats):
             raise InvalidOption(f"the journaled game {m.index + 1} (seed {m.seed}, seats {', '.join(m.seats)}) "
-                                f"is not this tournament's (seed {planned.seed}, seats {', '.join(planned.seats)}): "
+                                f"is not this tournament's (seed {game.seed}, seats {', '.join(game.seats)}): "
                                 f"start it afresh")
         kept[m.index] = m
     return list(kept.values())
