@@ -229,3 +229,19 @@ def test_waiting_on_the_shore_of_the_underground_lake_keeps_the_card_in_the_stor
     assert s.pos[0] == T.space_index["caverns_start"]                 # no spyglass, no tea: only waiting
     assert story(s, 0) == [("underground_lake", "pioneering", True)] and s.xdiscard[2] == []
     check(s)
+
+
+def test_a26_a_cartographer_finish_ends_the_turn_once_the_paw_token_is_placed():
+    # L564 "Your turn is over"; A-26: the Cartographer's free step finished the Swamps before any paw
+    # token was placed, so the paw token is still placed, and nothing else is done this turn
+    s = position(2, positions=["swamps_exit", "start_s"], stories=[["cartographer"], []],
+                 hands=[["caravan"], []], food=[{"acorn": 2}, {}], turn={"seat": 1})
+    assert can(s, "Play Caravan")
+    do(s, "Move", "Move to Swamps: the first space", "Advance to Swamps finish: the bramble bank (2 fame, a raspberry)")
+    assert s.pos[0] == T.space_index["swamps_exit"] and s.flags[1] == T.space_index["swamps_finish_raspberry"]
+    options = labels(s)
+    assert "Place a paw token on the help spot" in options
+    assert not any(x.startswith(("Play ", "Move")) for x in options) and "End your turn" not in options
+    assert s.prompt() == "Player 1: your turn: place a paw token"
+    do(s, "Place a paw token on the help spot", "Draw a deed card")
+    assert s.current_player == 1

@@ -27,16 +27,24 @@ def test_r62_a_card_opponent_has_its_value_plus_its_dice_and_a_shield_takes_one_
     do(s, "Play Swordmaster")
     roll(s, "2")
     assert s.f_pts[1] == 6 + 2
-    shield = position(2, positions=["path_05", "start_s"], hands=[["swordmaster"], []], food=[{"acorn": 1}, {}],
+    knight = position(2, positions=["path_05", "start_s"], encounters=["knight", "bandits", "tea_cat"],
                       backpacks=[["shield"], []], turn={"seat": 1})
-    do(shield, "Play Swordmaster")
-    assert shield.f_dice == [1, 0] and shield.f_pts == [1, 6]
-    roll(shield, "1")                                # only Mary's own die: the shield took the opponent's
-    assert shield.current_player != CHANCE and story(shield, 0) == [("swordmaster", "fighting", False)]
+    do(knight, "Place a paw token under the encounter card Knight")
+    assert knight.f_dice == [1, 0] and knight.f_pts == [1, 3]
+    roll(knight, "1")                                # only Mary's own die: the shield took the Knight's
+    assert knight.current_player != CHANCE
     bandits = position(2, positions=["path_05", "start_s"], encounters=["bandits", "knight", "tea_cat"],
                        backpacks=[["shield"], []], turn={"seat": 1})
     do(bandits, "Place a paw token under the encounter card Bandits")
     assert bandits.f_dice == [1, 2]                  # 3 dice, 1 fewer
+
+
+def test_r62_the_shield_does_not_weaken_an_opponent_from_a_deed_card():
+    # L762: "The shield makes your opponents (from encounter and expedition cards) roll 1 fewer fight die."
+    s = position(2, positions=["path_05", "start_s"], hands=[["swordmaster"], []], food=[{"acorn": 1}, {}],
+                 backpacks=[["shield"], []], turn={"seat": 1})
+    do(s, "Play Swordmaster")
+    assert s.f_dice == [1, 1] and s.f_pts == [1, 6]
 
 
 def test_r63_strength_is_symbols_a_weapon_dice_and_enhancement_cards():
@@ -90,6 +98,21 @@ def test_r65_r67_t09_the_duel_cards_face_down_then_revealed_the_winner_discards(
     assert food(s, 0)["acorn"] == 0                  # the cost is not refunded, the acorn is Mark's
     assert food(s, 1)["acorn"] == 1
     check(s)
+
+
+def test_r65_a09_in_a_duel_every_enhancement_symbol_counts_not_only_strength():
+    # L359: "1 strength point for every symbol visible in the enhancement effect section" (the Duel)
+    s = position(2, positions=["path_05", "path_05"], food=[{"acorn": 2}, {"mushroom": 1}],
+                 stories=[["drill_sergeant"], ["arms_training"]], hands=[["duel", "peddler", "caravan"], []],
+                 options={"first_player": "seat0", "tiles": "fixed"}, turn={"seat": 1})
+    do(s, "Play Duel")
+    roll(s, "3")
+    roll(s, "3", "3")
+    assert s.f_pts == [6, 8]
+    assert "Play Peddler face down (2 strength)" in labels(s)          # two movement symbols
+    do(s, "Play Peddler face down", "Play Caravan face down", "Fight on with this strength")
+    # Mark has no card to play: revealed, 6 + 2 + 1 = 9 against 8, Mary wins
+    assert s.r_winner == 0 and s.prompt() == "Player 1: choose a food token to take from Player 2"
 
 
 def test_r66_a_tie_goes_to_the_defender_even_in_a_duel():

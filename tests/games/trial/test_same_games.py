@@ -32,7 +32,7 @@ RECORDED: dict[str, str] = {
     'random 4p seed 3 untracked': '7e923453318b8192cb49',
     'lookahead 2p seed 5': 'def67e05215a86ffd4ba',
     'lookahead 4p seed 6': '030e4f3f11dd27e32009',
-    'chance 3p seed 7': '71db9fba19abbddb84a6',
+    'chance 3p seed 7': 'edfe180afe557cb159b8',
 }
 
 

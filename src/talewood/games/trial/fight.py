@@ -19,6 +19,7 @@ from .actions import DIE_FACES
 from .tables import (
     ALL_SEATS,
     BOOST_NAME,
+    CardInfo,
 )
 
 if TYPE_CHECKING:
@@ -41,7 +42,9 @@ def start_card_fight(s: TrialState, seat: int, strength: int, dice: int) -> None
     s.f_att = seat
     s.f_def = -1
     s.f_pts = [s.strength(seat), strength]
-    s.f_dice = [s.dice(seat), max(0, dice - s.shield(seat))]
+    # the shield weakens only opponents from encounter and expedition cards (L762), not a deed's
+    shield = s.shield(seat) if s.t.cards[s.r_card].deck != "deed" else 0
+    s.f_dice = [s.dice(seat), max(0, dice - shield)]
     s.f_cards = [[], []]
     s.f_weapon = [-1, -1]
     s.f_bow = -1
@@ -73,6 +76,12 @@ class DuelStart(NamedTuple):
 
     def run(self, s: TrialState) -> None:
         start_duel(s, self.seat, s.r_target)
+
+
+def duel_points(ci: CardInfo) -> int:
+    """A card played face down in a fight between adventurers: 1 strength point for every symbol of its
+    enhancement section (L359), whatever the symbol."""
+    return ci.enh_strength if rulings.DUEL_COUNTS_ONLY_STRENGTH_SYMBOLS else len(ci.card.enhancement)
 
 
 def _can_enhance(s: TrialState, seat: int, side: int) -> bool:
@@ -151,8 +160,7 @@ def resolve_fight(s: TrialState) -> None:
         s.reveal()                                    # the face-down cards are shown (L359)
         for side in (0, 1):
             for c in s.f_cards[side]:
-                s.f_pts[side] += cards[c].enh_strength if rulings.DUEL_COUNTS_ONLY_STRENGTH_SYMBOLS else \
-                    len(cards[c].card.enhancement)
+                s.f_pts[side] += duel_points(cards[c])
     if s.f_bow >= 0:
         winner = s.f_bow
     else:
@@ -284,7 +292,7 @@ class Enhance(NamedTuple):
         if s.f_def < 0:
             return f"strength {att} against {dfd}: discard cards for their strength symbols, or be done"
         mine = s.f_pts[self.side]
-        return f"your strength is {mine}: play up to 2 cards face down for their strength symbols, or be done"
+        return f"your strength is {mine}: play up to 2 cards face down for their enhancement symbols, or be done"
 
     def legal(self, s: TrialState) -> list[int]:
         seat = self.seat
@@ -303,10 +311,9 @@ class Enhance(NamedTuple):
         ids = s.t.ids
         if ids.card <= action < ids.card + s.t.n_cards:
             card = action - ids.card
-            n = s.t.cards[card].enh_strength
             if s.f_def >= 0:
-                return f"Play {s.card_name(card)} face down ({n} strength)"
-            return f"Discard {s.card_name(card)} for {n} strength"
+                return f"Play {s.card_name(card)} face down ({duel_points(s.t.cards[card])} strength)"
+            return f"Discard {s.card_name(card)} for {s.t.cards[card].enh_strength} strength"
         if action == ids.boost + STRENGTH:
             return f"Use a one-time {BOOST_NAME[STRENGTH]} symbol (1 more strength)"
         if action == ids.done:

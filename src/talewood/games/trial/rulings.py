@@ -100,10 +100,12 @@ PHILANTHROPIST_FOOD_FOR_EVERYONE = True
 
 # -- fights -------------------------------------------------------------------------------------
 # A-05: every character board prints 1 die (content: characters.dice): every adventurer rolls.
-# A-09: in a fight between adventurers only the strength symbols of the played cards count; any card
-# may be played face down as a bluff (it then gives 0). Against a card opponent only cards with
-# strength symbols may be discarded (L357).
-DUEL_COUNTS_ONLY_STRENGTH_SYMBOLS = True
+# A-09: in a fight between adventurers every symbol of the played cards' enhancement sections counts, as
+# L359 and the Duel example (L371) say (the brief proposed strength symbols only, by analogy with L357;
+# nothing in the rulebook contradicts L359, so it stands); any card may be played face down (one with no
+# enhancement symbol gives 0). Against a card opponent only cards with strength symbols may be discarded
+# (L357).
+DUEL_COUNTS_ONLY_STRENGTH_SYMBOLS = False
 DUEL_BLUFF_CARDS_ALLOWED = True
 # R-64: against a card opponent you discard enhancement cards after seeing both rolls (Knight, L367).
 ENHANCE_AFTER_THE_ROLLS = True

@@ -148,9 +148,10 @@ class Turn(NamedTuple):
         parts = []
         if not s.t_acted:
             parts.append("put up your tent" if s.t_camp else "place a paw token")
-        if not s.t_deed and not s.on_expedition(self.seat):
+        free = s.t_over != 2          # an expedition finished: only the paw token is left
+        if free and not s.t_deed and not s.on_expedition(self.seat):
             parts.append("play a deed")
-        if not s.t_moved and not s.on_expedition(self.seat):
+        if free and not s.t_moved and not s.on_expedition(self.seat):
             parts.append("move")
         if s.t_acted:
             parts.append("end your turn")
@@ -178,13 +179,15 @@ class Turn(NamedTuple):
                     if strong_home:
                         out.append(base + 1)
         else:
-            if not s.t_deed:
+            # after an expedition is finished only the paw token is left to place (L564, A-26)
+            over = s.t_over == 2
+            if not s.t_deed and not over:
                 hand = s.hand[seat]
                 if hand:
                     play = ids.play
                     for card in cards.open_cards(s, seat, sorted(hand), True):     # every card is unique
                         out.append(play + card)
-            if not s.t_moved:
+            if not s.t_moved and not over:
                 out.append(ids.move)
             if not s.t_acted:
                 if s.t_camp:
