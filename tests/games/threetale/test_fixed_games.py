@@ -56,7 +56,7 @@ DIGESTS: dict[str, str] = {
     "random-9": "8205f07034843e46491df98c5ad53536",
     "random-10": "6e0f3bb15f19e4f72e1b38abfc8cc1f6",
     "chance-77": "3c69b04531f63f701bb4420c0744cee1",
-    "untracked-many": "c542a39f5fa7203cfb8e0412956d0aa9",
+    "untracked-many": "94879aa514470062d905903b2c6ca74a",
     "greedy-55": "fc7b05a75389dd2309ecdb73b54ff889",
 }
 

@@ -8,7 +8,7 @@ from typing import Any
 from talewood.games.threetale.state import TTState
 from talewood.games.threetale.tables import FUTURE_PIECE, HERO_BONUS
 
-from .helpers import act, can, frame, labels, pending_dice, roll, space
+from .helpers import act, can, frame, labels, pending_dice, roll, scenario, space
 from .test_examples_future import BLOCK, future, piece
 
 
@@ -171,6 +171,45 @@ def test_r107_the_tree_cannot_be_entered_or_attacked() -> None:
     while frame(s) != "Turn":
         act(s, next(x for x in labels(s) if "Boar" not in x))
     assert not can(s, "Step west") and not can(s, "Attack")
+
+
+def test_r108_the_tree_flips_tiles_next_to_its_own_tile() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["01:NE", "22:SE", "20:SW"],
+                                 "turn": {"start": "round", "round": 1, "fstage": 0}}, {"tree_flips": "players"})
+    assert labels(s) == ["Flip Altar of the Dawn", "Flip Portal of the Mist", "Flip Boyar's Ruin"]
+    act(s, "Flip Altar of the Dawn")
+    act(s, labels(s)[0])                          # its Parallel Virtue
+    assert frame(s) == "TreeFlip"                 # Magpie Thicket touches the flipped tile, not the Tree's (L434)
+    assert labels(s) == ["Flip Portal of the Mist", "Flip Boyar's Ruin"]
+
+
+def test_r108_the_tree_s_random_flips_are_next_to_its_own_tile_too() -> None:
+    from talewood.games.threetale.future import TreeFlipRandom
+
+    flipped = set()
+    for seed in range(1, 13):
+        s = scenario({"phase": "future", "future": "parallel_land", "figure": "01:NW", "dice": "explicit",
+                      "tiles": [dict(x, flipped=x["tile"] == "03") for x in BLOCK],
+                      "heroes_at": ["01:NE", "22:SE", "20:SW"],
+                      "turn": {"start": "round", "round": 1, "fstage": 1}}, seed=seed)
+        before = [t for t in s.placed if s.flipped[t]]
+        TreeFlipRandom(0).run(s)
+        flipped.update(s.t.c.tiles[t].id for t in s.placed if s.flipped[t] and t not in before)
+    assert flipped == {"07", "17"}                # never Magpie Thicket (11), beside the flipped Altar only
+
+
+def test_r108_with_no_unflipped_tile_beside_it_the_tree_flips_beside_the_region() -> None:
+    tiles = [dict(x, flipped=x["tile"] in ("03", "07", "17")) for x in BLOCK]
+    s = future("parallel_land", {"figure": "01:NW", "tiles": tiles, "heroes_at": ["01:NE", "22:SE", "20:SW"],
+                                 "turn": {"start": "round", "round": 2, "fstage": 0}}, {"tree_flips": "players"})
+    assert labels(s) == ["Flip Magpie Thicket", "Flip Lamia's Lake"]        # the flipped region grows
+
+
+def test_r109_a_hero_s_flip_may_be_beside_any_flipped_tile() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "03") for x in BLOCK],
+                                 "heroes_at": ["01:NE", "22:SE", "20:SW"],
+                                 "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
+    assert frame(s) == "HeroFlip" and "Flip Magpie Thicket" in labels(s)
 
 
 def test_r109_a_seed_planted_keeps_virtues_off_its_tile() -> None:

@@ -583,8 +583,16 @@ def seed_piece(s: TTState) -> int:
     return FUTURE_PIECE + next(i for i, p in enumerate(s.t.pieces) if p.id == "seed")
 
 
+def tree_flip_candidates(s: TTState) -> list[int]:
+    """The tiles the Tree may flip: the unflipped tiles beside its own tile (L434); once none is left,
+    those beside the flipped region (A-47)."""
+    near = sorted(t for t in s.tile_neighbours(s.tree_tile) if not s.flipped[t]) if s.tree_tile >= 0 else []
+    return near or flip_region_candidates(s)
+
+
 def flip_region_candidates(s: TTState) -> list[int]:
-    """Unflipped tiles beside the flipped region (the Tree's tile and every flipped tile, A-47)."""
+    """Unflipped tiles beside the flipped region (the Tree's tile and every flipped tile, A-47): a Hero's
+    flip at the start of its turn, and the Tree's once no tile beside its own is left unflipped."""
     region = [t for t in s.placed if s.flipped[t] or t == s.tree_tile]
     near: set[int] = set()
     for t in region:
@@ -664,7 +672,7 @@ class PlacePV(NamedTuple):
 
 @automatic
 class TreeTurn(NamedTuple):
-    """The Tree goes first: it flips 2 tiles next to its region, a Parallel Virtue on each, then fills
+    """The Tree goes first: it flips 2 tiles next to its own tile, a Parallel Virtue on each, then fills
     every empty flipped tile with one (L434-L436)."""
 
     seat: int
@@ -683,7 +691,7 @@ class TreeFlipRandom(NamedTuple):
     seat: int
 
     def run(self, s: TTState) -> None:
-        tiles = safe(s, flip_region_candidates(s))
+        tiles = safe(s, tree_flip_candidates(s))
         if tiles:
             parallel_flip(s, s.pick(tiles))
 
@@ -698,7 +706,7 @@ class TreeFlip(NamedTuple):
         return "choose the tile the Tree flips"
 
     def legal(self, s: TTState) -> list[int]:
-        return [s.t.ids.tile + t for t in safe(s, flip_region_candidates(s))]
+        return [s.t.ids.tile + t for t in safe(s, tree_flip_candidates(s))]
 
     def apply(self, s: TTState, action: int) -> None:
         parallel_flip(s, action - s.t.ids.tile)

@@ -57,7 +57,9 @@ FLIPPING_REMOVES_OBJECTS = True       # A-43: a flipped tile shows 4 dark spaces
 FLIP_MAY_HIT_A_HERO_IN_RINGS_AND_PATH = True  # no loss is stated there; the Hero stays
 REMOVAL_FALLBACKS = ("fewest", "strict")      # A-45 (knob, option removal_fallback)
 EMPTY_TILE_IS_FLIPPED = True          # the Tree fills only flipped tiles with no Seed or Parallel Virtue
-TREE_FLIPS = ("random", "players")    # A-47 (knob, option tree_flips): who picks the Tree's 2 flips
+TREE_FLIPS = ("random", "players")    # A-47 (knob, option tree_flips): who picks the Tree's 2 flips, among the
+#                                       unflipped tiles beside its own tile (L434); only when its tile has no
+#                                       unflipped neighbour left, among those beside the flipped region
 PARALLEL_VIRTUES = 30                 # L430: the supply; none is placed once it runs out
 VIRUSES_PLACED_ON_FIRST_TURN_ONLY = True   # A-49b
 VIRUSES_NEVER_ON_HEROES = True        # a Virus is never placed on a Hero; it waits off the Map
