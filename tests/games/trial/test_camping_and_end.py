@@ -166,3 +166,30 @@ def test_r90_passive_items_safe_conduct_wings_compass_shield():
     assert s.prompt() == "Player 1: trading bonus: 4 trading symbols to spend"
     assert s.movement(0) == 3 and position(2, backpacks=[["wings"], []]).movement(0) == 3 + 3
     assert T.redraw[obj("compass")] and T.shield[obj("shield")] == 1
+
+
+def test_r89_a_discarded_item_with_no_stack_goes_on_the_empty_slot_its_owner_chooses():
+    # L164: "If there is no token with a matching symbol in the store, put your token on any empty slot."
+    s = position(2, positions=["store_c", "start_s"], backpacks=[["shovel", "shovel"], ["spyglass", "spyglass"]],
+                 turn={"seat": 1})
+    do(s, "Discard the Shovel")
+    assert s.prompt() == "Player 1: choose the empty store slot to put the Shovel back on"
+    assert labels(s) == ["Put it on row 1, column 2 (it will cost a mushroom and any food token)",
+                         "Put it on row 3, column 1 (it will cost an acorn and a tea leaf)"]
+    do(s, "Put it on row 3, column 1")
+    assert s.store_kind[8] == obj("shovel") and s.store_n[8] == 1 and s.store_kind[1] < 0
+    assert s.prompt().startswith("Player 1: your turn")
+    do(s, "Discard the Shovel")                      # now there is a stack: no question
+    assert s.store_n[8] == 2 and s.prompt().startswith("Player 1: your turn")
+    check(s)
+
+
+def test_r22_an_item_spent_as_a_cost_goes_on_the_empty_slot_its_owner_chooses():
+    # L235: "place it on any spot of the right size in the store"
+    s = position(2, positions=["tower_c", "start_s"], hands=[["pyromaniac"], []],
+                 backpacks=[["torch"], ["torch", "spyglass", "spyglass"]], turn={"seat": 1})
+    do(s, "Play Pyromaniac")
+    assert s.prompt() == "Player 1: choose the empty store slot to put the Torch back on"
+    do(s, "Put it on row 3, column 2")
+    assert s.store_kind[9] == obj("torch") and s.side_of(s.t.loc_of[s.pos[0]]).state == "ruined"
+    check(s)

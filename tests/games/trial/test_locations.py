@@ -209,3 +209,13 @@ def test_r60_the_help_spot_gives_a_card_or_a_basic_food_and_nothing_more():
                          "Draw a deed card"]
     do(s, "Draw a deed card")
     assert len(s.aside[0]) == 1                                       # no symbols, no discards
+
+
+def test_r57_the_item_put_into_a_ruined_store_goes_on_the_empty_slot_its_owner_chooses():
+    s = position(2, positions=["store_n", "start_s"], tiles=[{"space": "store_n", "tile": "store_tea", "side": "back"}],
+                 backpacks=[["shovel", "torch"], ["shovel", "spyglass", "spyglass"]], turn={"seat": 1})
+    do(s, "Place your strong paw token on the North store (Ruined store: tea)", "Put the Shovel into the store")
+    assert s.prompt() == "Player 1: choose the empty store slot to put the Shovel back on"
+    do(s, "Put it on row 1, column 2")
+    assert s.store_kind[1] == obj("shovel") and food(s, 0)["tea"] == 2       # then the trade's 2 tea leaves
+    check(s)

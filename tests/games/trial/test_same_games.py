@@ -21,15 +21,15 @@ from talewood.games.trial.state import TrialState
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
-    'random 2p seed 1': 'cd37e4d4a6cc8dfdee5a',
-    'random 2p seed 2': 'b79a063b3cb301cae851',
+    'random 2p seed 1': '151e0530ebf76e7b3878',
+    'random 2p seed 2': '7dba2ee23a5a1a2b9245',
     'random 2p seed 3 untracked': '506b4c85be4fb230f523',
     'random 3p seed 1': '6b5f444923d428831d4f',
-    'random 3p seed 2': '79d66256b9a3f07e313e',
+    'random 3p seed 2': 'cf1ef9ba274a83d8e578',
     'random 3p seed 3 untracked': '83e60f38d1a6658bd73b',
-    'random 4p seed 1': '67afa50bc632a139ab91',
-    'random 4p seed 2': '13f57a6290b52d0e5d70',
-    'random 4p seed 3 untracked': '7e923453318b8192cb49',
+    'random 4p seed 1': '8435c7b2d2260ac833cc',
+    'random 4p seed 2': '0905fba026f2a2e16418',
+    'random 4p seed 3 untracked': 'b3d2bba7a8adbc5b18c7',
     'lookahead 2p seed 5': 'def67e05215a86ffd4ba',
     'lookahead 4p seed 6': '030e4f3f11dd27e32009',
     'chance 3p seed 7': 'edfe180afe557cb159b8',

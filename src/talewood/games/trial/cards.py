@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import fight, rulings
+from . import fight, rulings, store
 from .content import Term
 from .tables import (
     ALL_SEATS,
@@ -444,9 +444,9 @@ def pay_with(s: TrialState, seat: int, action: int) -> None:
     else:
         # an item spent, an amphibian object, or (per object) an object dropped: one fewer to pay for
         obj = action - ids.drop
-        s.remove_object(seat, obj)
         if s.log is not None:
             s.emit("drop", f"{seat_name(seat)} discards the {t.object_name[obj]}", seat=seat)
+        store.discard_object(s, seat, obj)
 
 
 # -- the body of a card ----------------------------------------------------------------------------
@@ -1118,12 +1118,11 @@ class TradeIn(NamedTuple):
         if action == s.t.ids.decline:
             return
         kind = action - s.t.ids.sell
-        s.backpack[self.seat].remove(kind)
-        s.store_return(kind)
         s.r_traded = kind
         if s.log is not None:
             s.emit("trade", f"{seat_name(self.seat)} puts the {s.t.object_name[kind]} into the store", seat=self.seat)
         s.stack.append(Effect(self.seat, self.lst, self.at))
+        store.discard_object(s, self.seat, kind)       # its slot is chosen first
 
 
 @decision
@@ -1367,11 +1366,12 @@ def _swap_strong_paw(s: TrialState, seat: int) -> None:
 
 
 def drop_object(s: TrialState, seat: int, obj: int) -> None:
-    """Get rid of an object (L164): an item back to the store, an artifact to the box."""
-    s.remove_object(seat, obj)
+    """Get rid of an object (L164): an item back to the store, an artifact to the box. Pushes the choice of
+    the store slot, if any: the caller pushes what comes next first."""
     if s.log is not None:
         where = "the store" if obj < s.t.n_items else "the box"
         s.emit("drop", f"{seat_name(seat)} puts the {s.t.object_name[obj]} back in {where}", seat=seat)
+    store.discard_object(s, seat, obj)
 
 
 # the frames of every card's resolution, one per seat: frames are immutable, so one instance serves every state

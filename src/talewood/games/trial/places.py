@@ -288,8 +288,8 @@ class RuinsTake(NamedTuple):
                 s.stack.pop()             # no first item: the visit ends
             return
         if ids.drop <= action < ids.drop + s.t.n_objects:
-            cards.drop_object(s, seat, action - ids.drop)
             s.stack.append(self)
+            cards.drop_object(s, seat, action - ids.drop)
             return
         kind = action - ids.take_item
         s.ruins[s.rv_loc].remove(kind)

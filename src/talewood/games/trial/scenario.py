@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ScenarioError, ScenarioSchema, Setting
 from ...engine.scenario import expect_int, expect_list, expect_name
+from .store import ChooseSlot
 from .tables import (
     ALL_SEATS,
     AREA_INDEX,
@@ -545,6 +546,9 @@ def check_position(s: TrialState) -> None:
         for o in where:
             if o < t.n_items:
                 items[o] += 1
+    for frame in s.stack:
+        if isinstance(frame, ChooseSlot) and not frame.sale:
+            items[frame.kind] += 1            # on its way back to the store: its slot is being chosen
     assert items == list(t.item_count), "an item is lost or doubled"
     kinds = [k for k in s.store_kind if k >= 0]
     assert len(kinds) == len(set(kinds)), "two stacks of one item"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
 from . import cards, rulings
-from .tables import FOOD_INDEX, FOOD_NAME, U_ANY, U_FOOD
+from .tables import FOOD_A, FOOD_INDEX, U_ANY, U_FOOD
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -42,12 +42,12 @@ def price_units(s: TrialState, slot: int) -> list[int]:
 
 
 def price_words(s: TrialState, slot: int) -> str:
-    return " and ".join("any food token" if x == "any_food" else f"a {FOOD_NAME[FOOD_INDEX[x]]}"
+    return " and ".join("any food token" if x == "any_food" else FOOD_A[FOOD_INDEX[x]]
                         for x in s.t.slot_price[slot])
 
 
 def gain_words(s: TrialState, slot: int) -> str:
-    return " and ".join("a food token of your choice" if x == "any_food" else f"a {FOOD_NAME[FOOD_INDEX[x]]}"
+    return " and ".join("a food token of your choice" if x == "any_food" else FOOD_A[FOOD_INDEX[x]]
                         for x in s.t.slot_price[slot])
 
 
@@ -155,12 +155,16 @@ def sold(s: TrialState, seat: int, kind: int, slot: int) -> None:
 
 @decision
 class ChooseSlot(NamedTuple):
-    """The store has no such item: choose the empty slot you put it on (and so what you gain)."""
+    """The store has no such item: choose the empty slot you put it on (L164, L471): when selling, what
+    you gain; when an item is discarded or spent (`sale` False), what it will cost there."""
 
     seat: int
     kind: int
+    sale: bool = True
 
     def prompt(self, s: TrialState) -> str:
+        if not self.sale:
+            return f"choose the empty store slot to put the {s.t.object_name[self.kind]} back on"
         return f"choose the empty store slot for the {s.t.object_name[self.kind]}"
 
     def legal(self, s: TrialState) -> list[int]:
@@ -170,10 +174,42 @@ class ChooseSlot(NamedTuple):
 
     def label(self, s: TrialState, action: int) -> str:
         slot = action - s.t.ids.slot
+        if not self.sale:
+            return f"Put it on row {slot // 4 + 1}, column {slot % 4 + 1} (it will cost {price_words(s, slot)})"
         return f"Put it on row {slot // 4 + 1}, column {slot % 4 + 1} for {gain_words(s, slot)}"
 
     def apply(self, s: TrialState, action: int) -> None:
-        sold(s, self.seat, self.kind, action - s.t.ids.slot)
+        slot = action - s.t.ids.slot
+        if self.sale:
+            sold(s, self.seat, self.kind, slot)
+            return
+        s.store_return(self.kind, slot)
+        if s.log is not None:
+            s.emit("put_back", f"{seat_name(self.seat)} puts the {s.t.object_name[self.kind]} on row "
+                               f"{slot // 4 + 1}, column {slot % 4 + 1} of the store", seat=self.seat)
+
+
+def put_back(s: TrialState, seat: int, kind: int) -> None:
+    """An item goes back to the store (L164, L235): onto its stack, else onto an empty slot of its size,
+    which its owner chooses when there is more than one. Called last by an action, so that the choice
+    comes at once."""
+    t = s.t
+    if s.store_slot_of(kind) < 0:
+        large = t.rare[kind]
+        kinds = s.store_kind
+        if sum(1 for x in range(t.n_slots) if kinds[x] < 0 and t.slot_large[x] == large) > 1:
+            s.stack.append(ChooseSlot(seat, kind, False))
+            return
+    s.store_return(kind)
+
+
+def discard_object(s: TrialState, seat: int, obj: int) -> None:
+    """An object leaves the backpack (L164): an item back to the store, an artifact to the box."""
+    if obj < s.t.n_items:
+        s.backpack[seat].remove(obj)
+        put_back(s, seat, obj)
+    else:
+        s.remove_object(seat, obj)
 
 
 @automatic

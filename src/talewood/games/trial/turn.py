@@ -255,8 +255,8 @@ class Turn(NamedTuple):
         t = s.t
         ids = t.ids
         if ids.drop <= action < ids.drop + t.n_objects:
-            cards.drop_object(s, seat, action - ids.drop)
             s.stack.append(TURN[seat])
+            cards.drop_object(s, seat, action - ids.drop)
             return
         if action == ids.end_turn:
             return
