@@ -296,6 +296,27 @@ def test_r121_no_surrounded_tile_a_spirit_moves_one() -> None:
     assert s.tile_rot[next(i for i, t in enumerate(s.t.c.tiles) if t.id == "30")] == 0
 
 
+# a 4 x 3 block: Boyar's Ruin (17, Battle 2) and Lamia's Lake (23, Battle 3) are both surrounded
+WIDE = [*BLOCK, {"tile": "30", "x": 3, "y": 0}, {"tile": "29", "x": 3, "y": 1}, {"tile": "28", "x": 3, "y": 2}]
+
+
+def test_r121_the_vicinator_is_not_set_up_on_a_hero_s_space_while_another_tile_qualifies() -> None:
+    s = future("crown_of_evil", {"tiles": WIDE, "heroes_at": ["17:NW", "11:NE", "27:NE"],
+                                 "turn": {"start": "future"}})
+    assert s.figure == space(s, "23:NW") and s.pos[0] == space(s, "17:NW")
+    s = future("crown_of_evil", {"tiles": WIDE, "heroes_at": ["01:SW", "11:NE", "27:NE"],
+                                 "turn": {"start": "future"}})
+    assert frame(s) == "PlaceFigure" and len(labels(s)) == 2      # both free: the players choose
+
+
+def test_r121_a_hero_on_the_only_battle_space_steps_aside() -> None:
+    s = future("crown_of_evil", {"heroes_at": ["17:NW", "11:NE", "27:NE"], "turn": {"start": "future"}})
+    assert s.figure == space(s, "17:NW") and s.pos[0] == space(s, "17:NE")   # the next space clockwise
+    s = future("crown_of_evil", {"heroes_at": ["17:NW", "17:NE", "27:NE"], "turn": {"start": "future"}})
+    assert s.figure == space(s, "17:NW") and s.pos[0] == space(s, "17:SE")   # its south-west is a Tree
+    assert all(s.hero_at(v) < 0 for v in s.viruses)
+
+
 def test_r123_viruses_walk_to_the_nearest_altar_through_trees() -> None:
     s = future("crown_of_evil", {"figure": "17:NW", "future_state": {"viruses": ["11:SE"]},
                                  "decks": {"tentacles": ["S5-TE-08"]}, "heroes_at": ["07:NE", "23:SE", "27:SW"],

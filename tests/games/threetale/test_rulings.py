@@ -9,7 +9,7 @@ from talewood.engine import Rng
 from talewood.games.threetale import rulings
 from talewood.games.threetale.scenario import check_invariants
 
-from .helpers import GAME, can, from_toml, scenario
+from .helpers import GAME, act, can, from_toml, scenario, space
 
 SWITCHES = sorted(name for name in dir(rulings) if name.isupper() and isinstance(getattr(rulings, name), bool))
 
@@ -47,6 +47,18 @@ def test_escaping_a_future_battle_only_with_the_other_reading(monkeypatch: pytes
     s = future("nine_rings", position)
     s.apply(s.t.ids.claim)
     assert can(s, "Escape for 1 Spirit")
+
+
+def test_the_vicinator_on_a_hero_s_tile_only_with_the_other_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    from .test_rules_future import WIDE, future
+
+    position = {"tiles": WIDE, "heroes_at": ["17:NW", "11:NE", "27:NE"], "turn": {"start": "future"}}
+    s = future("crown_of_evil", position)
+    assert s.figure == space(s, "23:NW")                      # Lamia's Lake, at once
+    monkeypatch.setattr(rulings, "VICINATOR_SET_UP_AWAY_FROM_HEROES", False)
+    s = future("crown_of_evil", position)
+    act(s, "on Boyar's Ruin")
+    assert s.figure == space(s, "17:NW") and s.pos[0] == space(s, "17:NE")    # the Hero stepped aside
 
 
 def test_a_battle_limit_and_the_blessing_levels() -> None:

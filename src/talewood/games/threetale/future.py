@@ -130,7 +130,10 @@ def figure_tiles(s: TTState, figure: Piece) -> list[int]:
             return [t for t in tiles if s.borders(t) == best]
         return [t for t in sorted(s.placed) if s.borders(t) >= figure.neighbours] or sorted(s.placed)
     if figure.neighbours == 8:
-        return [t for t in tiles if s.tiles_around(t) == 8]
+        tiles = [t for t in tiles if s.tiles_around(t) == 8]
+    if figure.place == "battle2_or_3" and rulings.VICINATOR_SET_UP_AWAY_FROM_HEROES:
+        free = [t for t in tiles if s.hero_at(figure_space(s, t, figure)) < 0]
+        return free or tiles
     return tiles
 
 
@@ -161,7 +164,35 @@ def figure_on_tile(s: TTState, t: int, figure: Piece) -> None:
         else:
             s.push(PlaceTree(team(s), t))
         return
-    set_figure(s, figure_space(s, t, figure))
+    sp = figure_space(s, t, figure)
+    set_figure(s, sp)
+    if s.figure_blocks() and s.hero_at(sp) >= 0:
+        step_aside(s, s.hero_at(sp))
+
+
+def step_aside(s: TTState, h: int) -> None:
+    """A Hero stands where the Vicinator is set up (A-49a, A-58: never on one space): it steps to another
+    space of that tile it may stand on (the next clockwise, the one before, then the opposite), or else to
+    the nearest such space of the Map (fewest orthogonal steps)."""
+    here = s.pos[h]
+    t, k = here >> 2, here & 3
+    found = next((t * 4 + (k + j) % 4 for j in (1, 3, 2) if end_ok(s, h, t * 4 + (k + j) % 4)), -1)
+    seen, ring = {here}, [here]
+    while found < 0 and ring:
+        nxt: list[int] = []
+        for sp in ring:
+            for d in range(4):
+                o = s.nb(sp, d)
+                if o >= 0 and o not in seen:
+                    seen.add(o)
+                    nxt.append(o)
+        ring = nxt
+        found = next((o for o in ring if end_ok(s, h, o)), -1)
+    if found < 0:
+        return
+    s.pos[h] = found
+    if s.log is not None:
+        s.emit("figure", f"{s.name(h)} steps aside to {s.space_name(found)}")
 
 
 def set_figure(s: TTState, space: int) -> None:

@@ -61,6 +61,9 @@ TREE_FLIPS = ("random", "players")    # A-47 (knob, option tree_flips): who pick
 #                                       unflipped tiles beside its own tile (L434); only when its tile has no
 #                                       unflipped neighbour left, among those beside the flipped region
 PARALLEL_VIRTUES = 30                 # L430: the supply; none is placed once it runs out
+VICINATOR_SET_UP_AWAY_FROM_HEROES = True   # A-49a, A-58: a Battle 2/3 tile whose Battle 2/3 space holds a
+#                                       Hero is passed over while another qualifies. Set up on a Hero's space
+#                                       anyway, that Hero steps aside: a Hero never shares the Vicinator's space
 VIRUSES_PLACED_ON_FIRST_TURN_ONLY = True   # A-49b
 VIRUSES_NEVER_ON_HEROES = True        # a Virus is never placed on a Hero; it waits off the Map
 VIRUS_REACHING_AN_ALTAR_ENDS_THE_TURN = True   # A-49c: "and the enemy's turn is over"

@@ -343,6 +343,7 @@ def check_invariants(s: TTState) -> None:
     assert len({h for h in s.hero if h >= 0}) == sum(1 for h in s.hero if h >= 0), "three different Heroes"
     assert 0 <= s.pv_left <= 30
     assert sum(1 for v in s.viruses if v >= 0) <= 8
+    assert s.figure < 0 or not s.figure_blocks() or s.hero_at(s.figure) < 0, "no Hero on the Tree or the Vicinator"
 
 
 SCHEMA = ScenarioSchema([
