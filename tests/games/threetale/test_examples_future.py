@@ -183,6 +183,42 @@ def test_t26b_four_tiles_left_and_the_words_unmet_loses() -> None:
     assert s.over and not s.result().team_won and len(s.placed) == 4
 
 
+def test_t26b_with_42_words_four_tiles_left_do_not_lose_and_the_team_may_still_gather() -> None:
+    # L420: the 42 Words of Wisdom are due before only 4 tiles are left; gathering at the Ark is not
+    s = future("information_flood", {"figure": "03:NW", "tiles": [*BLOCK[:5], {"tile": "30", "x": 3, "y": 0}],
+                                     "future_state": {"wow": 42}, "heroes_at": ["01:SW", "03:NE", "03:SW"],
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    act(s, "Remove Beehive Clearing")
+    roll(s, 0)
+    act(s, "Remove Portal of the Mist")
+    assert not s.over and len(s.placed) == 4
+    act(s, "Step west")                                       # 01:SW -> 03:SE, beside the Ark
+    assert s.over and s.result().team_won
+
+
+def test_t26b_with_42_words_the_flood_ends_the_game_once_only_heroes_and_the_ark_hold_tiles() -> None:
+    position = {"figure": "03:NW", "tiles": BLOCK[:2], "future_state": {"wow": 42},
+                "heroes_at": ["01:SW", "01:SE", "01:NE"], "turn": {"start": "round", "round": 1, "fstage": 1}}
+    s = future("information_flood", position)
+    assert s.over and not s.result().team_won
+    assert s.result().details[-1]["reason"] == "The flood has no tile left to take but the Heroes' and the Ark's"
+    s = future("information_flood", {**position, "boards": [{"sacred_stones": 1}]})
+    assert s.prompt().endswith("no tile left to take but the Heroes' and the Ark's: sacrifice a Sacred Stone")
+    act(s, "The Silver Deer sacrifices a Sacred Stone")                    # the only way to stop it
+    roll(s, 0)                                                              # blank: the flood comes again
+    assert s.over and not s.result().team_won and s.stones[0] == 0
+
+
+def test_t26b_the_ark_s_tile_swept_away_loses() -> None:
+    from talewood.games.threetale.future import remove_tile
+
+    s = future("information_flood", {"figure": "03:NW", "future_state": {"wow": 42},
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    remove_tile(s, s.figure >> 2)
+    assert s.over and not s.result().team_won
+    assert s.result().details[-1]["reason"] == "The Ark of Truth's tile is swept away"
+
+
 def test_t26b_42_words_and_all_beside_the_ark_wins() -> None:
     s = future("information_flood", {"figure": "03:NW", "future_state": {"wow": 41},
                                      "heroes_at": ["03:NE", "03:SW", "03:SE"],

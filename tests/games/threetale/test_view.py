@@ -52,6 +52,15 @@ def test_the_future_shows_its_pieces_and_its_clock() -> None:
     assert view["phase"] == "future" and view["round"] == 1
 
 
+def test_the_flood_s_clock_says_the_words_are_due_then_that_the_team_gathers() -> None:
+    position = {"figure": "03:NW", "turn": {"start": "round", "round": 1, "fstage": 1}}
+    f = future("information_flood", {**position, "future_state": {"wow": 41}}).view(None)["future"]
+    assert f["clock_text"] == "Words of Wisdom 41 of 42, due before only 4 tiles are left; tiles left: 9"
+    f = future("information_flood", {**position, "future_state": {"wow": 42}}).view(None)["future"]
+    assert f["clock"]["words_collected"]
+    assert f["clock_text"] == "Words of Wisdom 42 of 42: now gather by the Ark of Truth; tiles left: 9"
+
+
 def test_labels_prompts_and_log_read_like_the_rulebook() -> None:
     for seed in range(3):
         s = GAME.new_game(3, seed, {"future": ("nine_rings", "parallel_land", "crown_of_evil")[seed]})

@@ -543,6 +543,8 @@ class RemoveTile(NamedTuple):
     which: int
 
     def prompt(self, s: TTState) -> str:
+        if flood_out_of_tiles(s):
+            return "the flood has no tile left to take but the Heroes' and the Ark's: sacrifice a Sacred Stone"
         n = "a tile" if self.which == 1 else "a second tile"
         return f"the flood: remove {n} from the Map ({len(s.placed)} tiles left), or sacrifice a Sacred Stone"
 
@@ -563,8 +565,21 @@ class RemoveTile(NamedTuple):
         remove_tile(s, action - ids.tile)
 
 
+def words_collected(s: TTState) -> bool:
+    """The Words of Wisdom are in: the flood's deadline (only 4 tiles left) no longer applies (L420, A-46)."""
+    return rulings.FLOOD_DEADLINE_IS_FOR_THE_WORDS and s.wow >= s.t.c.futures[s.future].goal.team
+
+
+def flood_out_of_tiles(s: TTState) -> bool:
+    """Every tile left holds a Hero or the Ark: whatever the flood takes now loses the game (A-46)."""
+    ark = s.figure >> 2 if s.figure >= 0 else -1
+    heroes = {s.pos[h] >> 2 for h in range(3)}
+    return all(t == ark or t in heroes for t in s.placed)
+
+
 def remove_tile(s: TTState, t: int) -> None:
     hero = any(s.pos[h] >> 2 == t for h in range(3))
+    ark = s.figure >= 0 and s.figure >> 2 == t
     s.lift_tile(t)
     s.unflip(t)
     s.removed.append(t)
@@ -572,7 +587,9 @@ def remove_tile(s: TTState, t: int) -> None:
         s.emit("remove", f"{s.tile_name(t)} is swept away ({len(s.placed)} tiles left)")
     if hero:
         clock_runs_out(s, "A tile with a Hero on it is removed")
-    elif len(s.placed) <= s.t.c.futures[s.future].clock.lose_at_tiles:
+    elif ark:
+        clock_runs_out(s, "The Ark of Truth's tile is swept away")
+    elif len(s.placed) <= s.t.c.futures[s.future].clock.lose_at_tiles and not words_collected(s):
         clock_runs_out(s, f"Only {len(s.placed)} tiles are left")
 
 
@@ -602,6 +619,8 @@ def start_removal(s: TTState, seat: int, which: int) -> None:
         return
     if removal_candidates(s) or any(s.stones):
         s.push(RemoveTile(seat, which))
+    elif flood_out_of_tiles(s):
+        clock_runs_out(s, "The flood has no tile left to take but the Heroes' and the Ark's")
 
 
 # -- the Parallel Land: the Tree and the Parallel Virtues ------------------------------------------------

@@ -56,6 +56,13 @@ FLIPPED_TILE_ENTRY_COST = 2           # A-43: entering a flipped tile's space co
 FLIPPING_REMOVES_OBJECTS = True       # A-43: a flipped tile shows 4 dark spaces, its objects are gone
 FLIP_MAY_HIT_A_HERO_IN_RINGS_AND_PATH = True  # A-44: no loss is stated there; the Hero stays
 REMOVAL_FALLBACKS = ("fewest", "strict")      # A-45 (knob, option removal_fallback)
+FLOOD_DEADLINE_IS_FOR_THE_WORDS = True   # A-46, L420: "collect 42 Words of Wisdom before there are only 4
+#                                       tiles left": with them collected, 4 tiles left no longer loses; the team
+#                                       must still gather at the Ark, and the flood goes on before every turn.
+#                                       When every tile left holds a Hero or the Ark, whatever it takes loses
+#                                       (L418; the Ark's: the goal can no longer be met), so the game is lost
+#                                       then unless a Sacred Stone stops that removal. Other reading: 4 tiles
+#                                       left lose unless the whole goal is met
 EMPTY_TILE_IS_FLIPPED = True          # A-47: the Tree fills only flipped tiles with no Seed or Parallel Virtue
 TREE_FLIPS = ("random", "players")    # A-47 (knob, option tree_flips): who picks the Tree's 2 flips, among the
 #                                       unflipped tiles beside its own tile (L434); only when its tile has no

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import seat_name
+from . import rulings
 from .actions import CORNERS
 from .content import SPACE_KINDS, VIRTUES
+from .future import words_collected
 from .scoring import score_sheet
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES
@@ -149,7 +151,8 @@ def future_json(s: TTState) -> dict[str, Any] | None:
     if clock.kind == "flips":
         out["clock"] = {"kind": "flips", "flipped": s.flips, "lose_at": clock.lose_at}
     elif clock.kind == "removals":
-        out["clock"] = {"kind": "removals", "tiles_left": len(s.placed), "lose_at_tiles": clock.lose_at_tiles}
+        out["clock"] = {"kind": "removals", "tiles_left": len(s.placed), "lose_at_tiles": clock.lose_at_tiles,
+                        "words_collected": words_collected(s)}
         out["words_of_wisdom"] = s.wow
         out["needed"] = f.goal.team
     elif clock.kind == "unturned":
@@ -179,8 +182,13 @@ def clock_text(f: dict[str, Any]) -> str:
     if clock["kind"] == "flips":
         return f"Tiles flipped: {clock['flipped']} (the team loses at {clock['lose_at']})"
     if clock["kind"] == "removals":
-        return (f"Tiles left: {clock['tiles_left']} (the team loses at {clock['lose_at_tiles']}); Words of Wisdom "
-                f"{f['words_of_wisdom']} of {f['needed']}")
+        words = f"Words of Wisdom {f['words_of_wisdom']} of {f['needed']}"
+        left, lose = clock["tiles_left"], clock["lose_at_tiles"]
+        if clock["words_collected"]:                      # the deadline is met: only the gathering is left
+            return f"{words}: now gather by the Ark of Truth; tiles left: {left}"
+        if rulings.FLOOD_DEADLINE_IS_FOR_THE_WORDS:
+            return f"{words}, due before only {lose} tiles are left; tiles left: {left}"
+        return f"Tiles left: {left} (the team loses at {lose}); {words}"
     if clock["kind"] == "unturned":
         return (f"Unturned tiles: {clock['unturned']} (the team wins at {clock['win_at']}); Parallel Virtues left "
                 f"{f['parallel_virtues_left']}")
