@@ -14,7 +14,7 @@ Each row names the `content` it was played on (`CONTENT`, per Future: raise a Fu
 designed number it reads or the bots' heuristics change; rows without one were played before the first
 tuning, "untuned"): the table keeps each content's rows apart, and a run resumes only the games of each
 Future's current content. A Future keeps its tag while nothing it reads changes (its games play exactly
-as before), so its earlier games still count.
+as before), so its earlier games still count. An "r" after a tag (`tuned-9r`): that tuning, with its rules corrected.
 The table gives per content, bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
 and per Hero the team's win rate with and without that Hero (its presence, in points), per content and
 over every Future's current content ("current").
@@ -35,8 +35,8 @@ from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
-CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-9", "parallel_land": "tuned-9",
-           "path_of_initiation": "tuned-9", "crown_of_evil": "tuned-9"}
+CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-9r", "parallel_land": "tuned-9r",
+           "path_of_initiation": "tuned-9", "crown_of_evil": "tuned-9r"}
 
 
 CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag
