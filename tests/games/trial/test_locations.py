@@ -219,3 +219,14 @@ def test_r57_the_item_put_into_a_ruined_store_goes_on_the_empty_slot_its_owner_c
     do(s, "Put it on row 1, column 2")
     assert s.store_kind[1] == obj("shovel") and food(s, 0)["tea"] == 2       # then the trade's 2 tea leaves
     check(s)
+
+
+def test_r89_an_item_discarded_at_the_ruins_is_put_back_before_the_visit_goes_on():
+    s = position(2, positions=["ruins_w", "start_s"], ruins=[{"space": "ruins_w", "items": ["rope", "axe", "bow"]}],
+                 backpacks=[["shovel", "shovel"], ["torch", "torch"]], food=[{"acorn": 1}, {}], turn={"seat": 1})
+    do(s, "Place a paw token on the West ruins", "Discard the Shovel")
+    assert s.prompt() == "Player 1: choose the empty store slot to put the Shovel back on"    # at once (L164)
+    do(s, "Put it on row 3, column 1")
+    assert s.store_kind[8] == obj("shovel")
+    assert s.prompt() == "Player 1: you may take one of the items for a food token"           # the visit goes on
+    check(s)
