@@ -533,7 +533,9 @@ def test_texts_quote_the_knobs_they_depend_on() -> None:
     harder = by_name(load_content(difficulty="harder").future("nine_rings").cards, "Beldame of the Bright Well")
     assert harder.text == "If your Hope is 7 or more, gain 1 Ring. Otherwise nothing." and harder.effects[0].n == 7
     hypnotist = by_name(load_content(difficulty="easier").future("information_flood").cards, "Mesmerist")
-    assert "gain 11 Words of Wisdom" in hypnotist.text and hypnotist.reward[0].n == 11
+    assert "gain 9 Words of Wisdom" in hypnotist.text and hypnotist.reward[0].n == 9
+    normal = by_name(C.future("information_flood").cards, "Mesmerist")
+    assert "gain 7 Words of Wisdom" in normal.text and normal.reward[0].n == 7
     texts = [x.text for f in C.futures for x in f.cards] + [x.text for f in C.futures for x in f.pieces]
     texts += [x.text for f in C.futures for x in f.decks]
     texts += [x.text for f in C.futures for x in f.enemies]

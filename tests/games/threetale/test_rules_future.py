@@ -148,7 +148,7 @@ def test_r103_a_sacred_stone_deals_20_to_a_hypnotist() -> None:
     act(s, "Remove Portal of the Mist")
     roll(s, 1)
     act(s, "Claim a Hypnotist", "Use a Sacred Stone: 20 damage to Voice in the Fog")
-    assert s.b_kind == 0 and s.wow == 9                    # Defense 18: defeated; 9 Words of Wisdom
+    assert s.b_kind == 0 and s.wow == 7                    # Defense 18: defeated; 7 Words of Wisdom
 
 
 # -- 2.23 the Parallel Land: R105-R113 ------------------------------------------------------------------------
