@@ -15,7 +15,7 @@ from .errors import (
 )
 from .estimates import win_chances
 from .events import Event, event, visible_to
-from .game import NO_EVENTS, Game, Result, State, seat_name
+from .game import NO_EVENTS, Game, Result, State, plural, seat_name
 from .observation import ObservationSpec, Segment
 from .options import Option, OptionSet, OptionValue, parse_assignments
 from .records import Record, load_record, rebuild, rebuild_steps, record_of, replay, replay_steps, save_record
@@ -62,6 +62,7 @@ __all__ = [
     "event",
     "load_record",
     "parse_assignments",
+    "plural",
     "rebuild",
     "rebuild_steps",
     "record_of",

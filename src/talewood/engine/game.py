@@ -35,6 +35,11 @@ def seat_name(seat: int, noun: str = "Player") -> str:
     return f"{noun} {seat + 1}"
 
 
+def plural(n: int, word: str) -> str:
+    """A count as people write it: "1 card", "2 cards" (a word whose plural only adds an s)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 @dataclass
 class Result:
     """The end of a game: per-seat scores, the winning seats after tie-breakers, and details.

@@ -29,7 +29,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, sele
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..agents import make_agent
-from ..engine import SECRET_SEED_BITS, Game, State, Step, TalewoodError, rebuild_steps, record_of, undoable
+from ..engine import SECRET_SEED_BITS, Game, State, Step, TalewoodError, plural, rebuild_steps, record_of, undoable
 from ..games import game_module, load
 from . import db
 from .bots import BotScheduler, think
@@ -106,10 +106,6 @@ def aware(stamp: datetime | None) -> datetime | None:
     if stamp is not None and stamp.tzinfo is None:
         return stamp.replace(tzinfo=UTC)
     return stamp
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def duration(seconds: float) -> str:

@@ -68,6 +68,12 @@ def test_r83_your_tent_goes_face_down_only_you_know_it():
     assert all("tea" not in e["text"] for e in s.events_for(1) if e["type"].startswith("pitch"))
 
 
+def test_r83_you_may_find_your_own_tent_and_take_its_bonus():
+    s = position(2, positions=["path_05", "start_s"], paws=[ALL_PAWS, {}], tents=[["tent_x"], []],
+                 campsite_tents=[{"space": "universal", "tent": "tent_tea", "owner": 1}], turn={"seat": 1})
+    do(s, "Camp at the universal campsite", "Take an acorn")
+    assert food(s, 0)["tea"] == 1 and GAME.content.tents[s.tent_used[0]].id == "tent_tea"   # L623
+
 def test_r84_all_paw_tokens_come_back_from_everywhere():
     s = position(2, positions=["path_05", "start_s"], tents=[["tent_x"], []],
                  paws=[{"placed": ["store_c", "encounter", "help", "frosty_hill_section"], "strong": "store_c"}, {}],

@@ -245,3 +245,15 @@ def test_a26_a_cartographer_finish_ends_the_turn_once_the_paw_token_is_placed():
     assert s.prompt() == "Player 1: your turn: place a paw token"
     do(s, "Place a paw token on the help spot", "Draw a deed card")
     assert s.current_player == 1
+
+
+def test_r74_an_advance_of_two_takes_both_steps_and_the_tea_path_costs_a_tea_leaf():
+    s = position(2, positions=["frosty_ledge", "start_s"], deck_top=["snow_owl"], food=[{}, {}], turn={"seat": 1})
+    do(s, "Place a paw token in the expedition section", "Advance to Frosty Hill: the glacier")
+    assert s.pos[0] == T.space_index["frosty_ridge"]                 # the second step, its only way without tea
+    t = position(2, positions=["frosty_glacier", "start_s"], deck_top=["snow_owl"], food=[{"tea": 1}, {}],
+                 turn={"seat": 1})
+    do(t, "Place a paw token in the expedition section",
+       "Advance to Frosty Hill: below the peak (the shorter path: spend 1 tea leaf)")
+    assert food(t, 0)["tea"] == 0 and t.flags[0] == T.space_index["frosty_finish_8"]
+    assert t.pos[0] == T.space_index["frosty_exit"]

@@ -189,3 +189,29 @@ def test_r70_the_card_goes_where_its_outcome_says():
     roll(v, "1", "star")                             # 3 against 4: won, +1 food, into the story
     do(v, "Gain a mushroom")
     assert story(v, 0) == [("sparring_partner", "fighting", True)] and food(v, 0)["mushroom"] == 1
+
+
+def test_r67_a_lost_fight_against_a_card_gives_the_discarded_cards_back():
+    s = position(2, positions=["path_05", "start_s"], encounters=["knight", "bandits", "tea_cat"],
+                 hands=[["pathfinder"], []], turn={"seat": 1})
+    do(s, "Place a paw token under the encounter card Knight")
+    roll(s, "3", "1")                                                       # the Knight 6, Mary 1 + 1
+    do(s, "Discard Pathfinder for 1 strength", "Fight on with this strength")  # 3 against 6: lost
+    assert hand(s, 0) == ["pathfinder"] and card("pathfinder") not in s.discard   # L363: taken back
+    assert story(s, 0) == [] and s.enc_slots[0] == card("knight")
+
+
+def test_r64_r65_at_most_two_cards_in_a_fight_against_a_card_or_an_adventurer():
+    k = position(2, positions=["path_05", "start_s"], encounters=["forest_troll", "knight", "bandits"],
+                 hands=[["pathfinder", "swordmaster", "sparring_partner", "blaster"], []], turn={"seat": 1})
+    do(k, "Place a paw token under the encounter card Forest Troll")
+    roll(k, "3", "1")
+    do(k, "Discard Pathfinder for 1 strength", "Discard Blaster for 1 strength")
+    assert labels(k) == ["Fight on with this strength"]                     # a third card is not offered
+    d = position(2, positions=["path_05", "path_05"], food=[{"acorn": 2}, {"mushroom": 1}],
+                 hands=[["duel", "peddler", "caravan", "bear"], ["sparring_partner"]], turn={"seat": 1})
+    do(d, "Play Duel")
+    roll(d, "1")
+    roll(d, "1")
+    do(d, "Play Peddler face down", "Play Caravan face down")
+    assert labels(d) == ["Fight on with this strength"]

@@ -103,8 +103,8 @@ def test_r51_a_restored_tower_tucks_a_card_face_down_and_the_strong_paw_draws():
     do(s, "Place your strong paw token on the North-east ruins (Restored lookout tower)")
     do(s, "Add a card face down to the fighting column", "Add Bear face down")
     assert story(s, 0)[-1] == ("bear", "fighting", False)
-    assert labels(s) == ["Discard Postman for 2 more card(s)", "Draw the cards"]
-    do(s, "Discard Postman for 2 more card(s)", "Draw the cards")
+    assert labels(s) == ["Discard Postman for 2 more cards", "Draw the cards"]
+    do(s, "Discard Postman for 2 more cards", "Draw the cards")
     assert len(s.aside[0]) == 2 + 1 + 2             # 2, +1 card-draw symbol in the story, +2 discarded
     plain = position(2, positions=["ruins_ne", "start_s"], tiles=[{"space": "ruins_ne", "side": "back"}],
                      hands=[["bear"], []], turn={"seat": 1})
@@ -135,7 +135,7 @@ def test_r54_a_lookout_tower_draws_2_plus_2_with_the_strong_paw_plus_symbols_and
     s = position(2, positions=["tower_c", "start_s"], stories=[["postal_service", "appraiser"], []],
                  hands=[["delver", "postman", "forest_lore"], []], boosts=[{"card_draw": 1}, {}], turn={"seat": 1})
     do(s, "Place your strong paw token on the Central lookout tower")
-    do(s, "Discard Delver for 2 more card(s)", "Discard Postman for 2 more card(s)")
+    do(s, "Discard Delver for 2 more cards", "Discard Postman for 2 more cards")
     assert not any(x.startswith("Discard") for x in labels(s))       # 2 at most
     do(s, "Use a one-time card-draw symbol", "Draw the cards")
     assert len(s.aside[0]) == 4 + 2 + 4 + 1
@@ -230,3 +230,36 @@ def test_r89_an_item_discarded_at_the_ruins_is_put_back_before_the_visit_goes_on
     assert s.store_kind[8] == obj("shovel")
     assert s.prompt() == "Player 1: you may take one of the items for a food token"           # the visit goes on
     check(s)
+
+
+def test_r56_selling_onto_a_stack_pays_that_slot_s_two_food():
+    s = position(2, positions=["store_c", "start_s"], food=[{}, {}], backpacks=[["kettle"], []], turn={"seat": 1})
+    slot = s.store_slot_of(obj("kettle"))
+    n = s.store_n[slot]
+    do(s, "Place a paw token on the Central store (Store)",
+       "Sell the Kettle for an acorn and a food token of your choice", "Gain an acorn")
+    assert food(s, 0)["acorn"] == 2 and s.store_n[slot] == n + 1 and backpack(s, 0) == []
+
+
+def test_r54_a_plain_paw_at_a_tower_also_counts_story_symbols_and_discards():
+    s = position(2, positions=["tower_c", "start_s"], stories=[["postal_service"], []], hands=[["postman"], []],
+                 turn={"seat": 1})
+    do(s, "Place a paw token on the Central lookout tower", "Discard Postman for 2 more cards", "Draw the cards")
+    assert len(s.aside[0]) == 2 + 1 + 2                                     # the tower, the story, Postman
+
+
+def test_r53_a_restored_grove_takes_card_discards_for_food_too():
+    s = position(2, positions=["ruins_w", "start_s"], tiles=[{"space": "ruins_w", "side": "back"}],
+                 hands=[["squirrel_hoard"], []], turn={"seat": 1})
+    do(s, "Place a paw token on the West ruins (Restored grove)", "Discard Squirrel Hoard for 1 acorn",
+       "Gather the food")
+    assert food(s, 0) == {"raspberry": 1, "acorn": 2, "mushroom": 1, "tea": 1}
+
+
+def test_r50_an_item_taken_from_the_ruins_must_fit_your_backpack():
+    s = position(2, positions=["ruins_w", "start_s"], ruins=[{"space": "ruins_w", "items": ["rope", "axe", "bow"]}],
+                 backpacks=[["shovel", "torch", "kettle", "spyglass"], []], food=[{"acorn": 1}, {}], turn={"seat": 1})
+    do(s, "Place a paw token on the West ruins")
+    takes = [x for x in labels(s) if x.startswith("Take")]
+    assert "Take the Axe for a food token" in takes and "Take the Rope for a food token" in takes
+    assert not any("Bow" in x for x in takes)

@@ -117,3 +117,27 @@ def test_r39_dig_collapse_and_rebuild_tunnels():
     x = position(2, positions=["frosty_exit", "start_s"])
     assert T.space_index["frosty_start"] not in range(T.n_forest)     # areas are not forest: no token there
     check(x)
+
+
+def test_r39_a_dug_tunnel_joins_the_others_collapses_by_flipping_and_none_is_dug_on_a_printed_one():
+    m = position(2, positions=["path_05", "start_s"], tunnels=[{"space": "path_05", "state": "dug"}], turn={"seat": 1})
+    do(m, "Move")
+    assert {"North-east tunnel", "North-west tunnel", "South-east tunnel", "South-west tunnel"} <= destinations(m)
+    assert not {"North-east tunnel", "North-west tunnel"} & within("path_05", 3, tunnels=False)   # only through it
+    c = position(2, positions=["tunnel_nw", "start_s"], hands=[["sabotage"], []], backpacks=[["shovel"], []],
+                 tunnels=[{"space": "path_05", "state": "dug"}], turn={"seat": 1})
+    do(c, "Play Sabotage", "Collapse the tunnel on the Forest path 5")
+    assert c.tun_space == [T.space_index["path_05"], -1] and c.tun_up == [False, False]   # flipped; the tray's unused
+    assert T.space_index["path_05"] not in c.passable_tunnels()
+    d = position(2, positions=["tunnel_nw", "start_s"], hands=[["blaster"], []], backpacks=[["shovel"], []],
+                 turn={"seat": 1})
+    do(d, "Play Blaster", "Blaster: Dig a tunnel here")
+    assert d.tun_space == [-1, -1]                                          # a printed tunnel: no token placed
+
+
+def test_rebuilding_a_dug_tunnel_turns_its_token_passable_side_up():
+    r = position(2, positions=["tunnel_nw", "start_s"], hands=[["blaster"], []], backpacks=[["shovel"], []],
+                 tunnels=[{"space": "path_05", "state": "collapsed"}], turn={"seat": 1})
+    do(r, "Play Blaster", "Blaster: Rebuild a collapsed tunnel", "Rebuild the tunnel on the Forest path 5")
+    assert r.tun_space == [T.space_index["path_05"], -1] and r.tun_up == [True, False]   # REBUILD_TURNS_A_DUG_TOKEN_UP
+    assert T.space_index["path_05"] in r.passable_tunnels()

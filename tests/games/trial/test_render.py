@@ -98,7 +98,7 @@ def test_the_terminal_shows_the_own_hand_and_counts_the_others():
     console = Console(width=200, record=True)
     console.print(terminal(s, 0))
     out = console.export_text()
-    assert "Hand: Postman" in out and "Bear" not in out and "Hand: 1 card(s) face down" in out
+    assert "Hand: Postman" in out and "Bear" not in out and "Hand: 1 card face down" in out
 
 
 def test_a_whole_game_in_the_terminal_against_a_bot(tmp_path):

@@ -29,7 +29,7 @@ RECORDED: dict[str, str] = {
     'random 3p seed 3 untracked': '83e60f38d1a6658bd73b',
     'random 4p seed 1': '8435c7b2d2260ac833cc',
     'random 4p seed 2': '0905fba026f2a2e16418',
-    'random 4p seed 3 untracked': 'b3d2bba7a8adbc5b18c7',
+    'random 4p seed 3 untracked': 'd853caec83b899a42d6e',
     'lookahead 2p seed 5': 'def67e05215a86ffd4ba',
     'lookahead 4p seed 6': '030e4f3f11dd27e32009',
     'chance 3p seed 7': 'edfe180afe557cb159b8',

@@ -12,7 +12,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from ...engine import ActionSpace, seat_name
+from ...engine import ActionSpace, plural, seat_name
 from ...ui.svg import Canvas, attr, score_sheet, wrap
 from .actions import GAPS
 from .scoring import SHEET_ROWS
@@ -165,7 +165,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     svg.lines(20, 46, view["prompt"], WIDTH - 40, 12)
     decision = view.get("decision") or {}
     if decision.get("kind") == "Story":
-        svg.text(20, 62, f"Story so far: value {decision['total']} from {decision['cards']} card(s)", 11)
+        svg.text(20, 62, f"Story so far: value {decision['total']} from {plural(decision['cards'], 'card')}", 11)
     elif decision.get("kind") in ("Meet", "QuestPotions"):
         ignored = f", {decision['ignores']} requirement(s) ignored" if "ignores" in decision else ""
         svg.text(20, 62, f"Boosts so far: +{decision['strength_boost']} Strength, "

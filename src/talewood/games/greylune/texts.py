@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ...engine import plural
 from .content import (
     COINS,
     HALL,
@@ -133,10 +134,6 @@ def gain_text(effects: tuple[Effect, ...]) -> str:
     return text if text.startswith(("move", "ready", "spend")) else f"gain {text}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def requirement(req: tuple[int, int]) -> str:
     """A requirement in full words ("have at least 2 Strength", "spend 1 Villager")."""
     code, n = req
@@ -170,11 +167,11 @@ def _village_parts(card: VillageCard, brief: bool) -> list[str]:
             parts.append(f"Cost: discard a Seal token and pay that many coins"
                          f"{f' + {card.cost}' if card.cost else ''}.")
         elif card.cost:
-            parts.append(f"Cost: {_plural(card.cost, 'coin')}.")
+            parts.append(f"Cost: {plural(card.cost, 'coin')}.")
         else:
             parts.append("Cost: free.")
     else:
-        parts.append(f"Cost: {_plural(card.cost, 'coin')}.")
+        parts.append(f"Cost: {plural(card.cost, 'coin')}.")
     parts.append(EXTRA_COST)
     if card.seals in SEAL_RULES:
         parts.append(SEAL_RULES[card.seals])
@@ -190,7 +187,7 @@ def _village_parts(card: VillageCard, brief: bool) -> list[str]:
     for i, ability in enumerate(card.abilities):
         cost = "exhaust this card" if not ability.discard else "discard this card"
         if ability.villagers:
-            cost += f" and spend {_plural(ability.villagers, 'Villager')}"
+            cost += f" and spend {plural(ability.villagers, 'Villager')}"
         head = "Ability" if len(card.abilities) == 1 else f"Ability {i + 1}"
         parts.append(f"{head} (a Summer action): {cost}: {gain_text(ability.effects)}.")
     if card.potion:

@@ -183,7 +183,8 @@ VOCABULARY_LIST: tuple[Word, ...] = (
     Word("tunnel", "effect", (_w("action", "dig", "collapse", "rebuild"), _w("where", "here", "any")),
          "dig: put a tunnel token from the tray passable side up on a space with no tunnel, outside the "
          "expedition areas; collapse: put a token collapsed side up on a printed tunnel, or flip a passable "
-         "token; rebuild: remove a collapsed token. here = your space, any = a space of your choice.",
+         "token; rebuild: remove a collapsed token from a printed tunnel, or turn a collapsed dug token passable "
+         "side up. here = your space, any = a space of your choice.",
          FOREST_CARD),
     Word("flip_tile", "effect", (_w("where", "here", "any"), _w("way", "ruin", "restore")),
          "Turn a location tile upside down: ruin = an intact side becomes ruined (a restored side goes back to "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine import automatic, decision, seat_name
+from ...engine import automatic, decision, plural, seat_name
 from . import cards, rulings
 from .tables import (
     BOOST_NAME,
@@ -182,7 +182,7 @@ class TowerEnhance(NamedTuple):
         if action == ids.boost + CARD_DRAW:
             return f"Use a one-time {BOOST_NAME[CARD_DRAW]} symbol (1 more card)"
         card = action - ids.card
-        return f"Discard {s.card_name(card)} for {s.t.cards[card].enh_draw} more card(s)"
+        return f"Discard {s.card_name(card)} for {plural(s.t.cards[card].enh_draw, 'more card')}"
 
     def apply(self, s: TrialState, action: int) -> None:
         ids = s.t.ids
@@ -416,8 +416,11 @@ def do_tunnel(s: TrialState, seat: int, code: int, space: int) -> None:
         verb = "collapses the tunnel on"
     else:
         i = next(i for i in range(len(s.tun_space)) if s.tun_space[i] == space and not s.tun_up[i])
-        s.tun_space[i] = -1
-        s.tun_up[i] = False
+        if rulings.REBUILD_TURNS_A_DUG_TOKEN_UP and not s.t.printed_tunnel[space]:
+            s.tun_up[i] = True
+        else:
+            s.tun_space[i] = -1
+            s.tun_up[i] = False
         verb = "rebuilds the tunnel on"
     if s.log is not None:
         s.emit("tunnel", f"{seat_name(seat)} {verb} the {s.space_name(space)}", seat=seat)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import seat_name
+from ...engine import plural, seat_name
 from ...ui.svg import Canvas, score_sheet
 
 SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#2a8a3e", "#d4a017")
@@ -265,7 +265,7 @@ def _expeditions(b: _Board) -> None:
         artifacts = ", ".join(b.object_name(a) for a in area["artifacts"]) or "none left"
         flags = ", ".join(f"{seat_name(int(w))} on {spaces[s]['name'].split(': ')[-1]}"
                           for w, s in area["flags"].items())
-        info = (f"{area['name']}: {area['deck']} card(s) in its deck, {len(area['discard'])} discarded; "
+        info = (f"{area['name']}: {plural(area['deck'], 'card')} in its deck, {len(area['discard'])} discarded; "
                 f"artifacts: {artifacts}" + (f"; flags: {flags}" if flags else ""))
         with c.group("expedition", None, info, area=area["id"]):
             c.rect(x0, y0, x1 - x0, y1 - y0, "#dfe9f2", "#f5b700" if acts else "#5a7a9a", 3 if acts else 1.2, rx=10)
@@ -476,7 +476,8 @@ def _seat(b: _Board, p: dict[str, Any], y: float) -> None:
                 b.chips(acts, cx, cy + 22, width=116)
     else:
         backs = p["hand_backs"]
-        c.text(hx, y + 90, f"Hand: {backs['deed']} deed and {backs['encounter']} encounter card(s) face down"
+        hand = f"{plural(backs['deed'], 'deed card')} and {plural(backs['encounter'], 'encounter card')}"
+        c.text(hx, y + 90, f"Hand: {hand} face down"
                            + (f", {p['set_aside']} set aside" if p["set_aside"] else ""), size=11, weight="bold")
         if p.get("known_cards"):
             c.text(hx, y + 106, "Known to you: " + ", ".join(b.card_name(k) for k in p["known_cards"]), size=10)

@@ -158,6 +158,10 @@ ELIXIR_IS_NOT_A_DEED_PLAY = True
 # a card added face up without resolving it moves morality as printed; "either" (and, for
 # Lookout, "evil") lets the player choose the way.
 LOOKOUT_CHOOSES_FOR_EVIL = True
+# L680 (Blaster): a rebuilt tunnel loses the collapsed token that covered it. A dug tunnel collapsed by
+# flipping its token (L306) has no printed tunnel under it, so taking the token away would not rebuild it:
+# its token is turned passable side up instead.
+REBUILD_TURNS_A_DUG_TOKEN_UP = True
 # Border Ranger: your paws on both corner locations of one side of the board (4 layouts).
 BORDER_SIDES = (("nw", "ne"), ("ne", "se"), ("sw", "se"), ("nw", "sw"))
 DIAGONALS = (("nw", "se"), ("ne", "sw"))

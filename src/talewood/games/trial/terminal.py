@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import State, seat_name
+from ...engine import State, plural, seat_name
 from ...ui.text import score_table
 
 COLUMNS = (("morality", "Good/evil"), ("trading", "Trading"), ("pioneering", "Pioneering"), ("fighting", "Fighting"))
@@ -101,7 +101,7 @@ def player_panel(view: dict[str, Any], p: dict[str, Any], me: bool) -> Panel:
                      + (f"   Set aside: {', '.join(_card(view, k) for k in p['aside'])}" if p["aside"] else ""))
         lines.append("Tents: " + (", ".join(view["texts"]["tents"][x]["name"] for x in p["tent_tokens"]) or "-"))
     else:
-        lines.append(f"Hand: {p['hand_size']} card(s) face down")
+        lines.append(f"Hand: {plural(p['hand_size'], 'card')} face down")
     if p["legendary"]:
         lines.append("Legendary: " + ", ".join(t.replace("_", " ") for t in p["legendary"]))
     title = seat_name(p["seat"]) + (" (you)" if me else "")
