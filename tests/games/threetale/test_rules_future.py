@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from talewood.games.threetale.state import TTState
-from talewood.games.threetale.tables import FUTURE_PIECE, HERO_BONUS
+from talewood.games.threetale.state import FUTURE, PRESENT, TTState
+from talewood.games.threetale.tables import FUTURE_DECK, FUTURE_PIECE, HERO_BONUS
 
-from .helpers import act, can, frame, labels, pending_dice, roll, scenario, space
+from .helpers import GAME, act, can, frame, labels, pending_dice, roll, scenario, space
 from .test_examples_future import BLOCK, future, piece
 
 
@@ -356,3 +356,144 @@ def test_r127_defeating_the_vicinator_scores_250_and_tentacles_left() -> None:
 def test_future_pieces_have_names() -> None:
     s = future("crown_of_evil", {"turn": {"start": "future"}})
     assert all(s.t.pieces[tok - FUTURE_PIECE].name for tok in s.token if tok >= FUTURE_PIECE)
+
+
+# -- clauses of R87-R124 that the tests above leave open ---------------------------------------------------
+
+def pv_tiles(s: TTState) -> list[str]:
+    return sorted(s.t.c.tiles[sp >> 2].id for sp in range(len(s.token)) if piece(s, sp) == "parallel_virtue")
+
+
+TEAM = "silver_deer+youngest_son+unborn_maiden"
+
+
+# R108: at the end of its turn the Tree fills every empty flipped tile
+def test_r108_the_tree_fills_every_empty_flipped_tile_at_the_end_of_its_turn() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["23:NE", "22:SE", "20:SW"],
+                                 "tiles": [dict(x, flipped=x["tile"] in ("11", "27")) for x in BLOCK],
+                                 "turn": {"start": "round", "round": 1}}, {"tree_flips": "players"})
+    act(s, "Flip Altar of the Dawn")
+    act(s, labels(s)[0])                                   # its Parallel Virtue
+    act(s, "Flip Portal of the Mist")
+    act(s, labels(s)[0])
+    while frame(s) == "PlacePV":                           # the fill: 11 and 27 were flipped and empty
+        act(s, labels(s)[0])
+    assert frame(s) == "HeroFlip"
+    assert pv_tiles(s) == ["03", "07", "11", "27"] and s.pv_left == 26
+
+
+# R87: every Past token and cube leaves the Map, not only Offerings
+def test_r87_the_future_clears_the_past_s_stones_and_tokens() -> None:
+    s = future("nine_rings", {"tokens": [{"space": "03:SE", "token": "red"}, {"space": "03:NE", "token": "white"},
+                                         {"space": "01:NE", "token": "treasure3"}], "turn": {"start": "future"}})
+    assert [s.token[space(s, x)] for x in ("03:SE", "03:NE", "01:NE")] == [-1, -1, -1]
+    assert piece(s, space(s, "01:NW")) == "beldame"
+
+
+# R123 (A-49c): a Virus never walks through a Portal
+def test_r123_a_virus_goes_round_a_portal() -> None:
+    s = future("crown_of_evil", {"figure": "17:NW", "future_state": {"viruses": ["07:NE"]},
+                                 "decks": {"tentacles": ["S5-TE-08"]}, "heroes_at": ["23:SE", "27:SW", "20:SE"],
+                                 "turn": {"start": "round", "round": 2}})
+    assert s.viruses[0] == space(s, "07:SW")               # not 01:NE through the Portal at 07:NW
+
+
+# R123 (A-49c): the first Virus to reach an Altar ends the enemy turn; the others stay
+def test_r123_the_first_virus_at_an_altar_ends_the_enemy_turn() -> None:
+    s = future("crown_of_evil", {"figure": "17:NW", "future_state": {"viruses": ["03:SE", "22:SE"]},
+                                 "decks": {"tentacles": ["S5-TE-08"]}, "heroes_at": ["07:NE", "23:SE", "27:SW"],
+                                 "turn": {"start": "round", "round": 2}})
+    assert frame(s) == "VirusBlock"
+    assert s.adjacent8(s.viruses[0], s.figure) and s.viruses[1] == space(s, "22:SE")
+
+
+# R22/R102 (L415): nothing turns the flood's die
+def test_r102_hope_never_turns_the_flood_s_die() -> None:
+    s = future("information_flood", {"figure": "03:NW", "boards": [{"hope": 7}],
+                                     "turn": {"start": "round", "round": 1, "fstage": 1}})
+    assert s.turns_left(0) == 2
+    act(s, labels(s)[0])
+    roll(s, 0)
+    assert frame(s) == "RemoveTile"                         # straight to the second removal, no AfterRoll
+
+
+# R92 (A-59, R17): the Future keeps the Past's places and the order chosen in the Present
+def test_r92_the_future_keeps_the_heroes_places_and_the_present_s_order() -> None:
+    s = GAME.new_game(3, 5, {"heroes": TEAM, "future": "nine_rings"}, tracked=False)
+    while s.phase != PRESENT:
+        s.apply(s.t.ids.end_turn if frame(s) == "Turn" else s.legal_actions()[0])
+    places = s.pos[:]
+    act(s, "The Youngest Son takes the first turn", "The Unborn Maiden takes the second turn")
+    assert frame(s) == "PlaceFigure" and len(labels(s)) == 3          # the Fountain on a chosen Altar (R94)
+    act(s, labels(s)[0])
+    assert s.phase == FUTURE and frame(s) == "Turn" and s.cur == 1 and s.pos == places and not s.drawn
+
+
+# R106 (L430): the Tree's tile needs at least two neighbours
+def test_r106_a_battle_1_tile_with_one_neighbour_cannot_hold_the_tree() -> None:
+    s = future("parallel_land", {"tiles": [{"tile": "03", "x": 0, "y": 0}, {"tile": "01", "x": 1, "y": 0},
+                                           {"tile": "07", "x": 2, "y": 0}, {"tile": "11", "x": 0, "y": 1}],
+                                 "heroes_at": ["01:SW", "11:NE", "07:NE"], "turn": {"start": "future"}},
+               {"tree_flips": "players"})
+    assert frame(s) == "PlaceTree" and all("Boar's Glade" in x for x in labels(s))   # not Magpie Thicket
+    assert s.fallbacks == [0, 0]
+
+
+# R117 (A-44b): the Path flips one tile a round, after the third Hero
+def test_r117_the_path_flips_once_a_round() -> None:
+    s = future("path_of_initiation", {"figure": "01:NE", "turn": {"start": "round", "round": 1, "fstage": 1}})
+    for _ in range(3):
+        assert frame(s) == "Turn" and s.flips == 0
+        act(s, "End your turn")
+        while frame(s) in ("Endure", "MercyHero"):
+            act(s, "Raise nothing more")
+    assert frame(s) == "FlipTile" and s.flips == 0
+
+
+# R121/R122 (L462, L464): Elixir 3 on Treasure 2, claimed for a card of Elixirs 3
+def test_r121_elixir_3_on_a_treasure_2_slot_draws_from_its_deck() -> None:
+    s = future("crown_of_evil", {"tiles": [*BLOCK, {"tile": "02", "x": 3, "y": 0}], "figure": "17:NW",
+                                 "heroes_at": ["02:SE", "11:NE", "27:NE"], "future_state": {"viruses": ["07:NE"]},
+                                 "turn": {"start": "round", "round": 2, "fstage": 1}})
+    assert piece(s, space(s, "02:SE")) == "elixir_3" and not can(s, "Attack")   # the Virus is 2 spaces off
+    d = FUTURE_DECK + s.t.fdeck_index["elixirs_3"]
+    act(s, "Claim a Elixir 3")
+    assert s.token[space(s, "02:SE")] == -1 and len(s.discard[d]) == 1
+
+
+# R124: a new Tentacle every Vicinator turn
+def test_r124_the_vicinator_activates_a_tentacle_every_round() -> None:
+    s = future("crown_of_evil", {"figure": "17:NW", "future_state": {"tentacles_left": 5},
+                                 "decks": {"tentacles": ["S5-TE-08", "S5-TE-08"]},
+                                 "heroes_at": ["07:NE", "23:SE", "27:SW"], "turn": {"start": "round", "round": 2}})
+    assert s.tentacles_left == 4
+    for _ in range(3):
+        act(s, "End your turn")
+        while frame(s) in ("Endure", "MercyHero"):
+            act(s, "Raise nothing more")
+    assert s.round_no == 3 and s.tentacles_left == 3
+
+
+# R109: claiming a Parallel Virtue takes it off the Map and raises no Virtue
+def test_r109_a_claimed_parallel_virtue_leaves_the_map_and_raises_nothing() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "07") for x in BLOCK],
+                                 "tokens": [{"space": "07:NW", "token": "parallel_virtue"}],
+                                 "heroes_at": ["07:NW", "22:SE", "20:SW"],
+                                 "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
+    while frame(s) != "Turn":
+        act(s, next(x for x in labels(s) if "Portal" not in x))
+    before = s.vir[0:6]
+    act(s, "Claim a Parallel Virtue")
+    assert s.token[space(s, "07:NW")] == -1 and s.vir[0:6] == before and s.acts == 1 and frame(s) == "Turn"
+
+
+# R88 (L377, A-42): an empty Future deck is not refilled from its discards
+def test_r88_an_empty_future_deck_stays_empty() -> None:
+    s = future("nine_rings", {"figure": "03:NW", "heroes_at": ["20:NE", "11:NE", "27:NE"],
+                              "turn": {"start": "round", "round": 1, "fstage": 1}})
+    d = FUTURE_DECK + s.t.fdeck_index["nymphs"]
+    s.discard[d], s.deck[d] = s.deck[d], []
+    s.invalidate()
+    used = len(s.discard[d])
+    act(s, "Claim a Nymph")
+    assert s.deck[d] == [] and len(s.discard[d]) == used and s.rings[0] == 0

@@ -547,3 +547,67 @@ def test_the_grateful_horse_gives_the_youngest_son_a_step_a_turn_but_not_speed()
     assert (on_foot.speed[0], on_foot.speed_now(0)) == (2, 2)
     riding = scenario({**position, "boards": [{"talents": ["YS1b"]}]}, options)
     assert (riding.speed[0], riding.speed_now(0)) == (2, 3)
+
+
+# -- clauses of R12-R55 that the tests above leave open -----------------------------------------------------
+
+# R22: Hope turns Treasure dice
+def test_r22_hope_turns_a_treasure_die() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "boards": [{"hope": 3}], "dice": "explicit",
+                  "turn": {"seat": 0, "start": "treasure", "card": "T1-01"}})
+    roll(s, 2, dice=3)
+    act(s, "Turn one of your blank dice positive")
+    assert frame(s) == "KeepArtifact" and s.turns_left(0) == 0      # 3 positive: the Level 1 Treasure's best
+
+
+# R55: only the Artifact in the slot works
+def test_r55_an_artifact_carried_but_not_in_its_slot_does_nothing() -> None:
+    def battle(arts):
+        s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                      "boards": [{"love": 3, "speed": 9, "artifacts": arts}], "dice": "explicit",
+                      "turn": {"seat": 0, "start": "battle", "card": "B1-01"}})
+        act(s, "Roll your attack")
+        return s
+    s = battle(["A1-01", "A1-03"])                          # the Axe in the hands slot, the Gloves carried
+    assert pending_dice(s) == 3
+    s = battle(["A1-03", "A1-01"])                          # the Gloves in the slot, the Axe carried
+    assert pending_dice(s) == 4
+    roll(s, 2)
+    assert not can(s, "Forest Axe")
+
+
+# R12 step 2: the Hero never starts on the new tile's Trees
+def test_r12_the_start_space_is_never_a_tree() -> None:
+    s = scenario({"phase": "past", "next_tiles": ["02"], "turn": {"seat": 0, "start": "tile"}})
+    act(s, "Turn it 0°")
+    assert frame(s) == "StartSpace" and len(labels(s)) == 3 and not can(s, "south-west")
+
+
+# R19: damage never takes a Virtue below 0
+def test_r19_a_virtue_at_0_cannot_take_damage() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "boards": [{"speed": 1, "hope": 0, "love": 0, "endeavor": 4}], "dice": "explicit",
+                  "turn": {"seat": 0, "start": "battle", "card": "B1-01"}})
+    act(s, "Face the enemy's round of attack")
+    roll(s, 3, dice=3)
+    assert frame(s) == "TakeDamage" and not can(s, "Lose 1 Love") and not can(s, "Lose 1 Hope")
+
+
+# R25: each Endurance increase on a different Virtue, never Endurance
+def test_r25_endurance_7_raises_two_different_virtues() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "boards": [{"endurance": 7, "love": 4, "mercy": 0}], "turn": {"seat": 0, "start": "turn"}})
+    act(s, "End your turn", "Raise Love (4 → 5)")
+    assert frame(s) == "Endure" and not can(s, "Raise Love") and not can(s, "Raise Endurance")
+
+
+# R50: an escape between rounds, not only before the first
+def test_r50_escape_between_rounds() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "boards": [{"love": 3, "speed": 9}], "dice": "explicit",
+                  "turn": {"seat": 0, "start": "battle", "card": "B1-01"}})
+    act(s, "Roll your attack")
+    roll(s, 1)
+    act(s, "Escape for 1 Spirit")
+    assert s.spirit[0] == 2 and s.b_kind == 0 and frame(s) == "Turn" and not s.arts[0]
