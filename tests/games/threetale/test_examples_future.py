@@ -228,6 +228,7 @@ def test_t26b_42_words_and_all_beside_the_ark_wins() -> None:
     assert piece(s, space(s, "03:NE")) == "wisdom_stone"       # White Stones are Words of Wisdom
     act(s, "Claim a White Stone (Word of Wisdom)")
     assert s.wow == 42 and s.over and s.result().team_won
+    assert [e["text"] for e in s.log if e["type"] == "gain"][-1].endswith("gains 1 Word of Wisdom")
     team = s.result().details[-1]                           # R104: 100, and (8 tiles - 4) // 3 rounds left
     assert team["future_quest"] == 100 and team["remaining_turns"] == 10
 

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 VIRTUE_INDEX = {name: i for i, name in enumerate(VIRTUES)}
 
+# what a gain names, as the cards do: one and more than one
+COUNTED = {"wow": ("Word of Wisdom", "Words of Wisdom"), "ring": ("Ring", "Rings"), "seed": ("Seed", "Seeds"),
+           "sacred_stone": ("Sacred Stone", "Sacred Stones")}
+
 
 def resolve(s: TTState, seat: int, effects: tuple[Effect, ...]) -> None:
     """Carry out a list of effects for the Hero in `seat` (pushed: it runs as the stack unwinds)."""
@@ -154,8 +158,8 @@ def gain(s: TTState, seat: int, e: Effect) -> None:
         s.heads[seat] |= 1 << (e.level - 1)
     if log:
         label = what.replace("_", " ")
-        if what == "wow":
-            label = "Words of Wisdom"
+        if what in COUNTED:
+            label = COUNTED[what][n != 1]
         elif what == "head":
             label = f"Level {e.level} Head"
         elif what in ("shevitsa", "speed"):

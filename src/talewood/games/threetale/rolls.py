@@ -48,7 +48,7 @@ def after_treasure_roll(s: TTState, seat: int, rolled: int, positive: int, rerol
     else:
         s.r_pos = min(s.r_dice, positive)      # the Spindle keeps the best 3 of 4
         if s.log is not None:
-            s.emit("roll", f"{s.name(seat)} rolls {rolled} dice: {positive} positive")
+            s.emit("roll", f"{s.name(seat)} rolls {rolled} {'die' if rolled == 1 else 'dice'}: {positive} positive")
         wreath = s.passive_sum(seat, "turn_dice", when="treasure_roll")
         if wreath and s.r_pos < s.r_dice:
             s.r_pos = min(s.r_dice, s.r_pos + wreath)
@@ -60,7 +60,7 @@ def after_treasure_roll(s: TTState, seat: int, rolled: int, positive: int, rerol
 def after_effect_roll(s: TTState, seat: int, rolled: int, positive: int) -> None:
     s.r_pos = min(s.r_dice, positive)
     if s.log is not None:
-        s.emit("roll", f"{s.name(seat)} rolls {rolled} dice: {positive} positive")
+        s.emit("roll", f"{s.name(seat)} rolls {rolled} {'die' if rolled == 1 else 'dice'}: {positive} positive")
     offer_turns(s, seat)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine import automatic, decision
+from ...engine import automatic, decision, plural
 from . import rulings
 from .content import portal_name
 from .effects import RaiseVirtue, WinArtifact, resolve
@@ -680,8 +680,7 @@ class Turn(NamedTuple):
 
     def prompt(self, s: TTState) -> str:
         steps, actions = s.steps_left(self.seat), max(0, s.actions_left(self.seat))
-        return (f"move ({steps} Step{'' if steps == 1 else 's'} left) or act ({actions} "
-                f"Action{'' if actions == 1 else 's'} left), or end your turn")
+        return f"move ({plural(steps, 'Step')} left) or act ({plural(actions, 'Action')} left), or end your turn"
 
     def legal(self, s: TTState) -> list[int]:
         return turn_options(s, self.seat)
