@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from talewood.games.threetale.state import FUTURE, PRESENT, TTState
 from talewood.games.threetale.tables import FUTURE_DECK, FUTURE_PIECE, HERO_BONUS
 
@@ -102,8 +104,10 @@ def test_r99_forty_two_words_are_not_enough_away_from_the_ark() -> None:
     assert not s.over
 
 
-def test_r96_one_flip_after_all_three_turns() -> None:
-    s = future("nine_rings", {"figure": "03:NW", "turn": {"start": "round", "round": 1, "fstage": 1}})
+@pytest.mark.parametrize(("chapter", "figure"), [("nine_rings", "03:NW"), ("path_of_initiation", "01:NE")])
+def test_r96_r117_one_flip_a_round_after_all_three_turns(chapter: str, figure: str) -> None:
+    """The Nine Rings (R96) and the Path of Initiation (R117, A-44b) flip one tile a round, after the third Hero."""
+    s = future(chapter, {"figure": figure, "turn": {"start": "round", "round": 1, "fstage": 1}})
     for _ in range(3):
         assert frame(s) == "Turn" and s.flips == 0
         act(s, "End your turn")
@@ -438,17 +442,6 @@ def test_r106_a_battle_1_tile_with_one_neighbour_cannot_hold_the_tree() -> None:
                {"tree_flips": "players"})
     assert frame(s) == "PlaceTree" and all("Boar's Glade" in x for x in labels(s))   # not Magpie Thicket
     assert s.fallbacks == [0, 0]
-
-
-# R117 (A-44b): the Path flips one tile a round, after the third Hero
-def test_r117_the_path_flips_once_a_round() -> None:
-    s = future("path_of_initiation", {"figure": "01:NE", "turn": {"start": "round", "round": 1, "fstage": 1}})
-    for _ in range(3):
-        assert frame(s) == "Turn" and s.flips == 0
-        act(s, "End your turn")
-        while frame(s) in ("Endure", "MercyHero"):
-            act(s, "Raise nothing more")
-    assert frame(s) == "FlipTile" and s.flips == 0
 
 
 # R121/R122 (L462, L464): Elixir 3 on Treasure 2, claimed for a card of Elixirs 3
