@@ -35,7 +35,7 @@ from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
-CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-10", "parallel_land": "tuned-9r",
+CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-11", "parallel_land": "tuned-9r",
            "path_of_initiation": "tuned-9", "crown_of_evil": "tuned-9r"}
 
 

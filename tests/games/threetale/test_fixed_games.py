@@ -42,11 +42,11 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "4165ea4e1a44f422"
-HEURISTICS = "6d78f3706997ee9c"
+CONTENT = "d4d7230fd5ad92f6"
+HEURISTICS = "89954584bf48a430"
 DIGESTS: dict[str, str] = {
     "random-1": "b9b1fce6b1630d10dddd07e20827d4cb",
-    "random-2": "450d423214d2808192c294ee8285af89",
+    "random-2": "c539dbb5e2db30f8699c1dea97f86fd6",
     "random-3": "03ea64a0b92f750080b32dfb27814d1e",
     "random-4": "5916bab5a3b881490a2ba607b525a9b2",
     "random-5": "945f4da685087e3ecd245e961b0162f9",
@@ -54,7 +54,7 @@ DIGESTS: dict[str, str] = {
     "random-7": "97e159109044fdb5fe6fb9853b27ee24",
     "random-8": "3ba4abd1ddd02742a90093d4f938df6d",
     "random-9": "8205f07034843e46491df98c5ad53536",
-    "random-10": "df23a766712ae4daf4c2e39d1c215338",
+    "random-10": "edf0eb2e295d308a3ae7c7bc6a069bc9",
     "chance-77": "3c69b04531f63f701bb4420c0744cee1",
     "untracked-many": "94879aa514470062d905903b2c6ca74a",
     "greedy-55": "fcb21b54ed9044644bd36e9b2ca77917",

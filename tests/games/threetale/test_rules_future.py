@@ -152,7 +152,7 @@ def test_r103_a_sacred_stone_deals_20_to_a_hypnotist() -> None:
     act(s, "Remove Portal of the Mist")
     roll(s, 1)
     act(s, "Claim a Hypnotist", "Use a Sacred Stone: 20 damage to Voice in the Fog")
-    assert s.b_kind == 0 and s.wow == 7                    # Defense 18: defeated; 7 Words of Wisdom
+    assert s.b_kind == 0 and s.wow == 7                    # Defense 18 + 2: defeated; 7 Words of Wisdom
     assert [e["text"] for e in s.log if e["type"] == "gain"][-1].endswith("gains 7 Words of Wisdom")
 
 
