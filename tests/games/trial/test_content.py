@@ -221,6 +221,7 @@ def test_wolf_is_7_plus_a_die_a_fighting_card_that_advances():
 def test_witch_gives_the_elixir_or_is_discarded():
     options = {o.label: words(o.effects) for o in card("Witch").options}
     assert sorted(options.values()) == [["artifact:elixir"], ["discard_this"]]
+    assert sorted(options) == ["Accept the Witch's Elixir", "Discard this card"]   # menu entries, not "Or: …"
 
 
 def test_avalanche_and_bridge_keeper_allow_a_reroll():
