@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from . import __version__
-from .engine import InvalidOption, TalewoodError, load_record, parse_assignments, replay, seat_name
+from .engine import InvalidOption, TalewoodError, load_record, parse_assignments, plural, replay, seat_name
 from .games import available, load
 
 EXIT_USAGE = 2
@@ -339,22 +339,27 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _number(value: float | None) -> str:
+    """A mean or a rate for people: one decimal, every figure alike ("-" when no game finished)."""
+    return "-" if value is None else f"{value:.1f}"
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     """The batch in words, one line per player count (seats are never pooled across counts)."""
     print(f"{load(summary['game']).name}: {summary['completed']}/{summary['games']} games completed, "
-          f"{summary['errors']} errors, {summary['games_per_second']} games/s, "
-          f"{summary['mean_decisions']} decisions a game")
+          f"{summary['errors']} errors, {_number(summary['games_per_second'])} games/s, "
+          f"{_number(summary['mean_decisions'])} decisions a game")
     for n, group in summary["by_players"].items():
-        head = f"{n} player{'s' if n != '1' else ''} ({group['completed']} games): "
+        head = f"{plural(int(n), 'player')} ({group['completed']} games): "
         team = group.get("team")
         if team is not None:
             lo, hi = team["ci95"]
             rate = "-" if team["win_rate"] is None else f"{team['win_rate']:.1%}"
             print(head + f"the team won {team['wins']} ({rate}, 95% interval {lo:.1%} to {hi:.1%}); "
-                         f"mean team score {team['mean_score']}")
+                         f"mean team score {_number(team['mean_score'])}")
             continue
         wins = ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(group["seat_wins"]))
-        scores = ", ".join(f"{seat_name(s)} {m}" for s, m in enumerate(group["mean_scores"]))
+        scores = ", ".join(f"{seat_name(s)} {_number(m)}" for s, m in enumerate(group["mean_scores"]))
         print(head + f"wins {wins}; mean scores {scores}")
     for error in summary["error_games"]:
         print(f"  error with seed {error['seed']} ({error['players']} players): {error['error']}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -182,3 +183,14 @@ def test_the_terminal_ends_a_cooperative_game_with_the_team_result(monkeypatch, 
     assert play("lanterns", players=2, seats=["human", "random"], seed=3, ask=lambda _: "1",
                 console=Console(file=out, width=120), save_dir=str(tmp_path)) == 0
     assert "The team loses, with a team score of" in out.getvalue() or "The team wins" in out.getvalue()
+
+
+def test_simulate_in_words_gives_every_mean_with_one_decimal(capsys):
+    code, out, _ = run(capsys, "simulate", "trial", "--games", "3", "--players", "2", "--workers", "1")
+    summary = json.loads(run(capsys, "simulate", "trial", "--games", "3", "--players", "2", "--workers", "1",
+                             "--json")[1])
+    means = ", ".join(f"Player {s + 1} {m:.1f}" for s, m in enumerate(summary["mean_scores"]))
+    assert code == 0 and f"mean scores {means}\n" in out
+    assert f"{summary['mean_decisions']:.1f} decisions a game" in out
+    assert "2 players (3 games)" in out
+    assert not re.search(r"\d\.\d\d", out), out  # three games: means in thirds, never printed raw
