@@ -9,7 +9,7 @@ import pytest
 from talewood.games import register, unregister
 from talewood.sim.batch import run_batch, summarise
 from talewood.sim.ratings import Ratings, wilson
-from talewood.sim.tournament import run_tournament
+from talewood.sim.tournament import format_summary, run_tournament
 from talewood.sim.tournament import summarise as summarise_tournament
 
 
@@ -51,6 +51,9 @@ def test_a_cooperative_tournament_counts_a_kind_once_per_game_its_team_played(la
     assert summary["team_games"] == {"greedy": 9, "random": 9}
     assert summary["wins"] == {"greedy": team_wins, "random": team_wins}
     assert summary["win_rate"]["random"] == round(team_wins / 9, 4)
+    # the table shows the same: 9 games for random, though it held 18 seats
+    row = next(line for line in format_summary(summary).splitlines() if line.startswith("random"))
+    assert row.split()[1:3] == ["9", str(team_wins)]
 
 
 def test_team_ratings_move_against_the_game() -> None:

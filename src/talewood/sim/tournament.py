@@ -204,7 +204,8 @@ def format_summary(summary: dict[str, Any]) -> str:
         rate = summary["win_rate"][k]
         t = summary["seconds_per_decision"][k].get("median", "-")
         rating = f"{r['mu']:.1f}±{r['sigma']:.1f}"
-        lines.append(f"{k:<10} {summary['appearances'][k]:>6} {summary['wins'][k]:>6} "
+        games = summary.get("team_games", summary["appearances"])[k]   # cooperative: its team's games
+        lines.append(f"{k:<10} {games:>6} {summary['wins'][k]:>6} "
                      f"{'-' if rate is None else f'{rate:.1%}':>9} {f'[{lo:.1%}, {hi:.1%}]':>17} "
                      f"{rating:>20} {t!s:>20}")
     for e in summary["error_games"]:
