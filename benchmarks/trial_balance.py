@@ -9,7 +9,10 @@ random draw of greedy and the five archetypes (greedy variants that also value t
 fighting, expeditions or morality: heuristics.ARCHETYPES). Each game is one JSON line (appended at
 once, so a stopped run keeps what it played, and `--resume` goes on after the last game in the file).
 `summary` prints the figures the brief asks for, per bot level and player count, each rate as [rate,
-low, high] with its 95% interval: seat win rates against fair, each archetype's win rate, the mean
+low, high] with its 95% interval: seat win rates against fair, both by seat number and by turn order
+counted from the first player (each game draws its first player, so only the second tells going first
+from going last; rows also record who starts each day and each seat's fame as days 2-4 begin), each
+archetype's win rate, the mean
 winning score, how often each legendary token is claimed and each expedition finished; each
 designed card's naive lift (the win rate of the seats whose story holds it face up, minus the others':
 confounded, since winners hold more cards), and, from the cards each seat drew (`drawn`), each designed
@@ -31,6 +34,7 @@ from talewood.agents.simple import GreedyAgent
 from talewood.engine import Rng
 from talewood.games import load
 from talewood.games.trial.heuristics import ARCHETYPES, evaluate_as
+from talewood.games.trial.scoring import score_details
 from talewood.games.trial.state import TrialState
 from talewood.sim.lab.stats import mean_interval, wilson
 
@@ -60,7 +64,12 @@ def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
     agents = [agent(kind, bot_seed(seed, seat)) for seat, kind in enumerate(seats)]
     cards = state.t.cards
     drawn = [[cards[c].card.id for c in state.hand[w] + state.aside[w]] for w in range(players)]   # the hands dealt
+    day_first = [state.day_first]               # who starts each day (the first player token's holder, L641)
+    fame_by_day: list[list[int]] = []           # each seat's fame so far as days 2, 3 and 4 begin
     while not state.is_over:
+        if state.day > len(day_first):
+            day_first.append(state.day_first)
+            fame_by_day.append([d["total"] for d in score_details(state)])
         seat = state.current_player
         assert seat is not None
         for e in state.apply(agents[seat].choose(state)):
@@ -78,6 +87,7 @@ def play(players: int, seats: list[str], seed: int) -> dict[str, Any]:
         "finished": [[w for w in range(players) if state.flags[w * 3 + a] >= 0] for a in range(3)],
         "stories": [[t.cards[code >> 3].card.id for code in state.story[w] if code & 1] for w in range(players)],
         "drawn": drawn,
+        "day_first": day_first, "fame_by_day": fame_by_day, "first_player_token": state.first,
     }
 
 
@@ -124,8 +134,16 @@ def summary(files: list[Path]) -> dict[str, Any]:
             for w in r["winners"]:
                 wins[w] += 1 / len(r["winners"])
         best = [max(r["scores"]) for r in rs]
+        # the same wins counted from the first player (drawn at random, L188): what a player means by
+        # going first or last, where the seat number alone says nothing
+        turn = [0.0] * n
+        for r in rs:
+            first = r["day_first"][0] if "day_first" in r else first_player(game, n, r["seed"])
+            for w in r["winners"]:
+                turn[(w - first) % n] += 1 / len(r["winners"])
         out.setdefault(bot, {})[f"{n}p"] = {"games": len(rs), "fair": round(100 / n, 1),
                           "win_rates": [_rate(x, len(rs)) for x in wins],
+                          "win_rates_from_first_player": [_rate(x, len(rs)) for x in turn],
                           "mean_winning_score": _mean(best),
                           "mean_score": _mean([x for r in rs for x in r["scores"]]),
                           "legendary_claimed": [_rate(sum(1 for r in rs if r["legendary"][i] is not None), len(rs))
@@ -220,6 +238,12 @@ def card_effects(rows: list[dict[str, Any]], designed: set[str], decks: dict[str
         out[card] = {"deck": deck, "drew": int(den[0]),
                      "effect": [round(100 * float(x), 1) for x in (effect[0], low, high)]}
     return dict(sorted(out.items(), key=lambda kv: -abs(kv[1]["effect"][0])))
+
+
+def first_player(game: Any, players: int, seed: int) -> int:
+    """Who took the first player token at the set-up of the game of `seed` (rows played before they
+    recorded `day_first`): the set-up draws it from the seed alone."""
+    return int(game.new_game(players, seed).first)
 
 
 def _rate(k: float, n: int) -> list[float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from talewood.engine import Rng
@@ -74,3 +75,43 @@ def test_cards_of_another_deck_are_compared_within_their_own_deck_counts():
     assert effects["cave_x"]["effect"][0] == 100.0
     assert effects["cave_y"]["effect"][0] == -100.0
     assert effects["deed_a"]["effect"][0] == 0.0
+
+
+def test_a_game_records_who_starts_each_day_and_the_fame_as_days_2_to_4_begin():
+    game = load("trial")
+    row = trial_balance.play(3, ["greedy"] * 3, 300_001)
+    assert row["day_first"][0] == game.new_game(3, 300_001).first, "day 1 starts with the drawn first player"
+    assert len(row["day_first"]) == 4 and len(row["fame_by_day"]) == 3
+    assert all(len(fame) == 3 for fame in row["fame_by_day"]), "each seat's fame, as each day begins"
+    assert row["first_player_token"] in range(3)
+
+
+def _played(players: int, first: int, winner: int, seed: int) -> dict:
+    return {"seed": seed, "players": players, "seats": ["greedy"] * players, "scores": [0.0] * players,
+            "winners": [winner], "legendary": [None] * 3, "finished": [[], [], []],
+            "stories": [[] for _ in range(players)], "day_first": [first] * 4}
+
+
+def test_the_summary_counts_each_win_by_turn_order_from_the_first_player(tmp_path):
+    # three games, each won by whoever went first, from three different seats: every seat number
+    # wins one game (fair), the first player wins all three
+    rows = [_played(3, first, first, seed) for seed, first in enumerate((0, 1, 2))]
+    # and one won by the last in turn order: seat 0 when seat 1 went first
+    rows.append(_played(3, 1, 0, 9))
+    f = tmp_path / "rows.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    got = trial_balance.summary([f])["greedy"]["3p"]
+    assert [x[0] for x in got["win_rates"]] == [50.0, 25.0, 25.0]
+    assert [x[0] for x in got["win_rates_from_first_player"]] == [75.0, 0.0, 25.0]
+
+
+def test_rows_played_before_day_first_was_recorded_take_the_first_player_from_the_seed(tmp_path):
+    game = load("trial")
+    seeds = [s for s in range(300_000, 300_040) if game.new_game(3, s).first == 2][:2]
+    rows = [_played(3, 2, 2, s) for s in seeds]
+    for r in rows:
+        del r["day_first"]
+    f = tmp_path / "rows.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    got = trial_balance.summary([f])["greedy"]["3p"]
+    assert [x[0] for x in got["win_rates_from_first_player"]] == [100.0, 0.0, 0.0]
