@@ -12,8 +12,8 @@ once, so a stopped run keeps what it played, and `--resume` goes on after the la
 low, high] with its 95% interval: seat win rates against fair, both by seat number and by turn order
 counted from the first player (each game draws its first player, so only the second tells going first
 from going last; rows also record who starts each day and each seat's fame as days 2-4 begin), each
-archetype's win rate, the mean
-winning score, how often each legendary token is claimed and each expedition finished; each
+archetype's win rate, the mean winning score, how often each legendary token is claimed and each
+expedition finished; each
 designed card's naive lift (the win rate of the seats whose story holds it face up, minus the others':
 confounded, since winners hold more cards), and, from the cards each seat drew (`drawn`), each designed
 card's effect on the win rate of whoever is dealt it (`designed_cards_drawn`, see card_effects).

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from talewood.agents import bot_seed
 from talewood.engine import Rng
 from talewood.games import load
+from talewood.games.trial.scoring import score_details
 
 from .benchmarks import benchmark
 
@@ -82,8 +84,14 @@ def test_a_game_records_who_starts_each_day_and_the_fame_as_days_2_to_4_begin():
     row = trial_balance.play(3, ["greedy"] * 3, 300_001)
     assert row["day_first"][0] == game.new_game(3, 300_001).first, "day 1 starts with the drawn first player"
     assert len(row["day_first"]) == 4 and len(row["fame_by_day"]) == 3
-    assert all(len(fame) == 3 for fame in row["fame_by_day"]), "each seat's fame, as each day begins"
     assert row["first_player_token"] in range(3)
+    # the same game played again by hand: each seat's fame as day 2 begins, seat by seat
+    state = game.new_game(3, 300_001)
+    agents = [trial_balance.agent("greedy", bot_seed(300_001, seat)) for seat in range(3)]
+    while state.day < 2:
+        state.apply(agents[state.current_player].choose(state))
+    assert row["day_first"][1] == state.day_first
+    assert row["fame_by_day"][0] == [d["total"] for d in score_details(state)]
 
 
 def _played(players: int, first: int, winner: int, seed: int) -> dict:
