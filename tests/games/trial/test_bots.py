@@ -6,9 +6,19 @@ from __future__ import annotations
 from talewood.agents import make_agent
 from talewood.agents.simple import GreedyAgent
 from talewood.engine import Rng
-from talewood.games.trial.heuristics import ARCHETYPES, evaluate, evaluate_as, projected_scores, rollout_action
+from talewood.games.trial.heuristics import (
+    ARCHETYPES,
+    FIRST_PLAYER_DAY_VALUE,
+    evaluate,
+    evaluate_as,
+    projected_scores,
+    rollout_action,
+)
+from talewood.games.trial.state import TrialState
 
-from .helpers import new_state, position
+from .helpers import do, new_state, position
+
+ALL_PAWS = {"placed": ["help"] * 4, "strong": "help"}
 
 
 def test_more_fame_and_more_resources_project_higher():
@@ -66,3 +76,27 @@ def test_the_balance_lab_reads_trial_results(tmp_path):
     games = duckdb.sql(f"select count(*), count(error) from '{tmp_path}/games.parquet'").fetchall()[0]
     assert games == (3, 0)
     assert "The Trial of the Forest" in (tmp_path / "report.html").read_text()
+
+
+def test_greedy_camps_on_the_south_meadow_for_the_first_player_token_unless_it_holds_it():
+    # Player 1 camps from path 13, next to the South meadow (the only first player campsite, L599).
+    def camping(first: int) -> TrialState:
+        return position(2, positions=["path_13", "start_s"], paws=[ALL_PAWS, {}], tents=[["tent_x"], []],
+                        first_player=first, turn={"seat": 1})
+
+    for seed in range(4):
+        without = camping(first=2)
+        do(without, "Move")
+        greedy_move = without.describe(make_agent("greedy", seed).choose(without))
+        assert greedy_move == "Move to the South meadow", greedy_move
+        holder = camping(first=1)
+        do(holder, "Move")
+        assert holder.describe(make_agent("greedy", seed).choose(holder)) != "Move to the South meadow"
+
+
+def test_the_first_player_token_is_worth_the_days_it_still_starts():
+    first = position(2, positions=["tower_c", "start_s"], first_player=1, turn={"seat": 1})
+    second = position(2, positions=["tower_c", "start_s"], first_player=2, turn={"seat": 1})
+    gain = projected_scores(first)[0] - projected_scores(second)[0]
+    # the token's fame at the end (scored already), and each day it still starts (days 2-4 on day 1)
+    assert gain == first.t.first_player_fame + FIRST_PLAYER_DAY_VALUE * 3

@@ -33,6 +33,7 @@ OBJECT_VALUE = 0.6        # an item or artifact: a cost, a weapon, an expedition
 DEPTH_VALUE = 1.2         # each space deep into an expedition (its finishing space pays more)
 LEGENDARY_SHARE = 0.8     # of a legendary token's fame, per card of the 5 its column needs (halved when behind)
 PAW_VALUE = 1.1           # a paw token still to place today
+FIRST_PLAYER_DAY_VALUE = 1.5   # the first player token: starting each day still to come (L641)
 STRONG_PAW_VALUE = 0.5    # the strong paw still at home: kept for where its '+' pays
 # Where the adventurer to move stands, before it acts (one-ply play would otherwise wander at random:
 # a move's worth only shows once the paw or the deed is placed there).
@@ -74,6 +75,8 @@ def projected_scores(s: TrialState) -> list[float]:
         value += PAW_VALUE * s.paws_left(seat) * (0.3 if s.camped[seat] else 1.0)
         if s.strong_home[seat]:
             value += STRONG_PAW_VALUE
+        if s.first == seat:
+            value += FIRST_PLAYER_DAY_VALUE * max(0, t.days - s.day)
         value += 0.6 * (s.boosts_of(seat, 0) + s.boosts_of(seat, 1) + s.boosts_of(seat, 2) + s.boosts_of(seat, 3))
         area = t.area_of[s.pos[seat]]
         if area >= 0:
@@ -116,6 +119,8 @@ def _position_value(s: TrialState, seat: int) -> float:
             loc = t.loc_of[pos]
             if loc >= 0 and loc not in s.placed[seat]:
                 value += LOCATION_VALUE[t.tile_type[s.tile_at[loc]]]
+    if s.t_camp and pos in t.first_player_camps and s.first != seat:
+        value += t.first_player_fame + FIRST_PLAYER_DAY_VALUE * max(0, t.days - s.day)
     if not s.t_deed:
         if t.area_of[pos] < 0 and open_cards(s, seat, set(s.hand[seat]), True):
             value += PLAYABLE_VALUE

@@ -285,6 +285,9 @@ class Tables:
         self.corner_loc = {forest[i].corner: loc for loc, i in enumerate(self.locations) if forest[i].corner}
         self.campsites: tuple[int, ...] = tuple(i for i, s in enumerate(forest) if s.kind == "campsite")
         self.camp_of = [-1] * self.n_spaces
+        # where camping takes the first player token (L599): the bots walk there for it
+        self.first_player_camps = frozenset(
+            i for i in self.campsites if any(term.keyword == "first_player" for term in forest[i].bonus))
         for ck, i in enumerate(self.campsites):
             self.camp_of[i] = ck
         self.starts: tuple[int, ...] = tuple(i for i, s in enumerate(forest) if s.kind == "start")
