@@ -22,17 +22,17 @@ from .helpers import GAME
 
 RECORDED: dict[str, str] = {
     'random 2p seed 1': '151e0530ebf76e7b3878',
-    'random 2p seed 2': 'd33a9d67d5d6e60924bd',
+    'random 2p seed 2': '5684d817961b3e85d49d',
     'random 2p seed 3 untracked': '506b4c85be4fb230f523',
     'random 3p seed 1': '6b5f444923d428831d4f',
     'random 3p seed 2': '1882f768f1b8b9a0887c',
-    'random 3p seed 3 untracked': '35a7f30b0ccf3783913f',
+    'random 3p seed 3 untracked': 'c79ba51bd47c8c3dde9e',
     'random 4p seed 1': '8435c7b2d2260ac833cc',
-    'random 4p seed 2': 'ae520aa4b673662567d9',
-    'random 4p seed 3 untracked': 'd853caec83b899a42d6e',
+    'random 4p seed 2': '36f7822fbfe1c82572ba',
+    'random 4p seed 3 untracked': '56c9fae69b3d863e0986',
     'lookahead 2p seed 5': 'def67e05215a86ffd4ba',
     'lookahead 4p seed 6': '030e4f3f11dd27e32009',
-    'chance 3p seed 7': 'e29e7d1eae3e54047ac3',
+    'chance 3p seed 7': 'a3aef88a43739b1e659a',
 }
 
 
