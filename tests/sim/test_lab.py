@@ -15,13 +15,14 @@ import pytest
 
 from talewood.cli import main
 from talewood.engine.content import load_toml
-from talewood.games import register, unregister
+from talewood.games import load, register, unregister
 from talewood.sim.batch import map_chunks
 from talewood.sim.lab import collect
 from talewood.sim.lab.collect import run_lab
 from talewood.sim.lab.render import SECTIONS
 from talewood.sim.lab.report import write
 from talewood.sim.lab.stats import mean_difference, rate_difference, wilson
+from talewood.sim.play import Outcome, play_game
 
 duckdb = pytest.importorskip("duckdb")
 GREYLUNE_CONTENT = Path(__file__).parents[2] / "src" / "talewood" / "games" / "greylune" / "content"
@@ -249,6 +250,42 @@ def test_a_variant_with_a_broken_card_is_refused_with_its_file_and_line(tmp_path
     assert code == 2
     assert f"{folder.resolve()}/village.toml:{line}: village card" in err and "unknown effect 'muscle:1'" in err
     assert not (tmp_path / "out").exists()           # refused before anything was played or written
+
+
+GAMES_CONTENT = GREYLUNE_CONTENT.parent.parent
+
+
+def edited_copy(tmp_path: Path, game_id: str, file: str, old: str, new: str) -> Path:
+    """A copy of `game_id`'s content folder with the first `old` in `file` made `new`."""
+    folder = tmp_path / game_id
+    shutil.copytree(GAMES_CONTENT / game_id / "content", folder)
+    text = (folder / file).read_text()
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1))
+    return folder
+
+
+def test_the_trial_plays_a_designers_copy_of_its_content(tmp_path: Path) -> None:
+    folder = edited_copy(tmp_path, "trial", "deeds.toml", "fame = 2", "fame = 5")
+    shipped, variant = load("trial"), load("trial", folder)
+    assert (shipped.content.deeds[0].fame, variant.content.deeds[0].fame) == (2, 5)
+    state = variant.new_game(2, 5, {})
+    assert state.game is variant
+    o = play_game("trial", Outcome(seed=5, players=2, seats=["random", "random"]), {}, content=str(folder))
+    assert o.error is None and o.decisions > 0
+
+
+@pytest.mark.parametrize("difficulty", ["easier", "normal", "harder"])
+def test_threetale_plays_a_designers_copy_of_its_content_at_every_difficulty(tmp_path: Path,
+                                                                              difficulty: str) -> None:
+    # the Silver Deer's Love: 3 in the package, 6 in the copy; every difficulty reads the copy
+    folder = edited_copy(tmp_path, "threetale", "heroes.toml", "love = 3\nhope = 2", "love = 6\nhope = 2")
+    options = {"heroes": "silver_deer+queen_of_living_water+youngest_son", "difficulty": difficulty}
+    shipped, variant = load("threetale").new_game(3, 7, options), load("threetale", folder).new_game(3, 7, options)
+    deer = [s.hero.index(0) for s in (shipped, variant)]
+    assert [s.vir[seat * 6] for s, seat in zip((shipped, variant), deer, strict=True)] == [3, 6]
+    o = play_game("threetale", Outcome(seed=7, players=3, seats=["random"] * 3), options, content=str(folder))
+    assert o.error is None and o.decisions > 0
 
 
 def test_content_entries_know_their_file_and_line(tmp_path: Path) -> None:

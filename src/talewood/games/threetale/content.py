@@ -837,6 +837,7 @@ class Content:
     quests: tuple[QuestCard, ...]
     prophecies: tuple[Prophecy, ...]
     futures: tuple[Future, ...]
+    folder: Path | None = None         # a designer's copy it was read from (None: the package's)
 
     def hero(self, hero_id: str) -> Hero:
         return next(h for h in self.heroes if h.id == hero_id)
@@ -1750,7 +1751,7 @@ def _load(folder: Path | None, difficulty: str) -> Content:
     _unique("future_*.toml", [d.id for x in futures for d in x.decks], "decks")
     prophecies = loader.prophecies(futures)
     return Content(difficulty, knobs, settings, board, die, heroes, geometry, tiles, features, tokens, artifacts,
-                   battles, treasures, bonus, quests, prophecies, futures)
+                   battles, treasures, bonus, quests, prophecies, futures, folder)
 
 
 def load_content(folder: Path | None = None, difficulty: str = "normal") -> Content:

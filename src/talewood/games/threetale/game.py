@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
 from . import rulings
-from .content import DIFFICULTIES, load_content
+from .content import DIFFICULTIES, Content, load_content
 from .setup import ChooseOrder, PickHero, take_hero
 from .state import PAST, SETUP, Config, TTState
 from .tables import SEAT_NOUN, Tables, build_tables
@@ -29,7 +29,9 @@ class ThreeTaleGame(Game):
     cooperative = True
     seat_noun = SEAT_NOUN
 
-    def __init__(self) -> None:
+    def __init__(self, content: Content | None = None) -> None:
+        # a designer's copy of the content folder (the lab) is read again at each difficulty's knobs
+        self._folder = content.folder if content is not None else None
         self._tables: dict[str, Tables] = {}
         normal = self.tables("normal")
         c = normal.c
@@ -78,7 +80,7 @@ class ThreeTaleGame(Game):
 
     def tables(self, difficulty: str) -> Tables:
         if difficulty not in self._tables:
-            self._tables[difficulty] = build_tables(load_content(difficulty=difficulty))
+            self._tables[difficulty] = build_tables(load_content(self._folder, difficulty))
         return self._tables[difficulty]
 
     def check_options(self, values: Mapping[str, OptionValue | None], players: int) -> None:
