@@ -14,7 +14,8 @@ Each row names the `content` it was played on (`CONTENT`, per Future: raise a Fu
 designed number it reads or the bots' heuristics change; rows without one were played before the first
 tuning, "untuned"): the table keeps each content's rows apart, and a run resumes only the games of each
 Future's current content. A Future keeps its tag while nothing it reads changes (its games play exactly
-as before), so its earlier games still count. An "r" after a tag (`tuned-9r`): that tuning, with its rules corrected.
+as before), so its earlier games still count; so does a game whose team leaves out every Hero a Hero-only
+tuning changed (`HERO_TUNINGS`). An "r" after a tag (`tuned-9r`): that tuning, with its rules corrected.
 The table gives per content, bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
 and per Hero the team's win rate with and without that Hero (its presence, in points), per content and
 over every Future's current content ("current").
@@ -39,6 +40,11 @@ CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-11", "parallel_l
            "path_of_initiation": "tuned-9", "crown_of_evil": "tuned-9r"}
 
 
+# A tuning of some Heroes only: new tag -> (the tag before it per Future, the Heroes it changed). A game of the
+# tag before whose team has none of those Heroes reads nothing that changed and plays exactly as it did, so it
+# counts as the new tag's game (and is not played again); its row keeps the tag it was played under.
+HERO_TUNINGS: dict[str, tuple[dict[str, str], frozenset[str]]] = {}
+
 CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag
 
 
@@ -53,7 +59,11 @@ def played(out: Path) -> list[dict[str, Any]]:
 
 
 def content_of(row: dict[str, Any]) -> str:
-    return str(row.get("content", "untuned"))
+    tag = str(row.get("content", "untuned"))
+    for newer, (before, heroes) in HERO_TUNINGS.items():
+        if before.get(row["future"]) == tag and not heroes.intersection(row.get("heroes", ())):
+            return newer
+    return tag
 
 
 def run(bot: str, games: int, difficulty: str, seed: int, out: Path, only: list[str] | None = None) -> None:

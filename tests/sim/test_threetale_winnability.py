@@ -41,3 +41,25 @@ def test_a_run_plays_only_the_games_its_futures_content_lacks(tmp_path: Path, mo
     current = [line for line in table.splitlines() if line.startswith("| current | random | normal |")]
     assert len(current) == 4 and not any("An Old Hero" in line for line in current)
     assert "| tag-old | random | normal | An Old Hero | 1 |" in table
+
+
+def test_a_hero_only_tuning_keeps_the_games_of_teams_without_those_heroes(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(winnability, "CONTENT", {**winnability.CONTENT, "nine_rings": "tag-new"})
+    monkeypatch.setattr(winnability, "HERO_TUNINGS",
+                        {"tag-new": ({"nine_rings": "tag-before"}, frozenset({"The Silver Deer"}))})
+    teams = winnability.load("threetale").teams_of_heroes
+    names = {h.id: h.name for h in winnability.load("threetale").content.heroes}
+    out = tmp_path / "games.jsonl"
+    before = []
+    for k in (0, 9):       # team 0 has the Silver Deer, team 9 leaves her out
+        before.append({"content": "tag-before", "bot": "random", "difficulty": "normal", "future": "nine_rings",
+                       "seed": 5 + k, "won": False, "score": 1, "heroes": [names[h] for h in teams[k].split("+")],
+                       "decisions": 1, "seconds": 0.0, "error": None, "reason": None})
+    assert "The Silver Deer" in before[0]["heroes"] and "The Silver Deer" not in before[1]["heroes"]
+    out.write_text("".join(json.dumps(r) + "\n" for r in before))
+    winnability.run("random", 10, "normal", 5, out, ["nine_rings"])
+    again = [r["seed"] for r in rows(out)[2:]]
+    assert 5 in again and 14 not in again and len(again) == 9     # the Deer's game again, the other kept
+    table = winnability.table(rows(out))
+    assert "| tag-new | random | normal | nine_rings | 10 |" in table
