@@ -36,14 +36,19 @@ from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
-CONTENT = {"nine_rings": "tuned-9", "information_flood": "tuned-11", "parallel_land": "tuned-9r",
-           "path_of_initiation": "tuned-9", "crown_of_evil": "tuned-9r"}
+CONTENT = {"nine_rings": "tuned-12", "information_flood": "tuned-12", "parallel_land": "tuned-12",
+           "path_of_initiation": "tuned-12", "crown_of_evil": "tuned-12"}
 
 
 # A tuning of some Heroes only: new tag -> (the tag before it per Future, the Heroes it changed). A game of the
 # tag before whose team has none of those Heroes reads nothing that changed and plays exactly as it did, so it
 # counts as the new tag's game (and is not played again); its row keeps the tag it was played under.
-HERO_TUNINGS: dict[str, tuple[dict[str, str], frozenset[str]]] = {}
+HERO_TUNINGS: dict[str, tuple[dict[str, str], frozenset[str]]] = {
+    # the twelfth: the Silver Deer's Moonlit Meadows (the Parallel Land's Storm Whisperers changed too, so
+    # every game of that Future is new)
+    "tuned-12": ({"nine_rings": "tuned-9", "information_flood": "tuned-11", "path_of_initiation": "tuned-9",
+                  "crown_of_evil": "tuned-9r"}, frozenset({"The Silver Deer"})),
+}
 
 CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag
 

@@ -446,7 +446,7 @@ def test_t18_talents_cost_2_then_4_then_6_one_a_level_in_order() -> None:
                   "boards": [{"shevitsa": 2}], "turn": {"seat": 0, "start": "turn"}})
     assert not can(s, "Silver Antlers")                    # a Level 2 Talent before a Level 1
     act(s, "Develop the Talent Fleet of Hoof (2 Shevitsa)")
-    assert s.shev[0] == 0 and not can(s, "Moon Path")      # not a second Talent of Level 1
+    assert s.shev[0] == 0 and not can(s, "Moonlit Meadows")  # not a second Talent of Level 1
     s.shev[0] = 3
     s.invalidate()
     assert not any(x.startswith("Develop") for x in labels(s))   # the second costs 4 more

@@ -42,22 +42,22 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "d4d7230fd5ad92f6"
-HEURISTICS = "89954584bf48a430"
+CONTENT = "8e45dbbaed1b2b69"
+HEURISTICS = "ea9069a200c4ce09"
 DIGESTS: dict[str, str] = {
-    "random-1": "b9b1fce6b1630d10dddd07e20827d4cb",
-    "random-2": "c539dbb5e2db30f8699c1dea97f86fd6",
-    "random-3": "03ea64a0b92f750080b32dfb27814d1e",
-    "random-4": "5916bab5a3b881490a2ba607b525a9b2",
-    "random-5": "945f4da685087e3ecd245e961b0162f9",
-    "random-6": "1d8b268c6eba2751fe3bbc49b52145f8",
-    "random-7": "97e159109044fdb5fe6fb9853b27ee24",
-    "random-8": "3ba4abd1ddd02742a90093d4f938df6d",
-    "random-9": "8205f07034843e46491df98c5ad53536",
-    "random-10": "edf0eb2e295d308a3ae7c7bc6a069bc9",
-    "chance-77": "3c69b04531f63f701bb4420c0744cee1",
-    "untracked-many": "94879aa514470062d905903b2c6ca74a",
-    "greedy-55": "fcb21b54ed9044644bd36e9b2ca77917",
+    "random-1": "00d275798041032e6b3892455cc48ebc",
+    "random-2": "ff264b1af3a915462bbfc54db56c7d62",
+    "random-3": "f7efb4eb7b87ea12d2267cee854ab05a",
+    "random-4": "3e0067b0c8b12ab23e042128c5b5aec9",
+    "random-5": "ec8fde51852b219f21154f9a7a4dc6f3",
+    "random-6": "621c73345ad5cb3641e0253b2b49f8df",
+    "random-7": "c7f4bb6c064e92159f7e6fd742184e69",
+    "random-8": "d15fa54388787635bade88dd041219cf",
+    "random-9": "7fa70429e05f12c2fb935e9b5a418a49",
+    "random-10": "a25c9caf09fa76cabf3bdb7a9a5e9923",
+    "chance-77": "eea81d55f6c28da29f93f4945c8916fb",
+    "untracked-many": "4ca3cd9ebf92330a51e49352fceb91c6",
+    "greedy-55": "f3b1bcdca34704ac643e2eece115a4de",
 }
 
 

@@ -233,19 +233,13 @@ def test_r109_a_seed_planted_keeps_virtues_off_its_tile() -> None:
     assert not any(type(f).__name__ == "PlacePV" and f.tile == 6 for f in s.stack)
 
 
-def test_r110_the_tree_spares_a_hero_a_storm_whisperer_protects() -> None:
+def test_r110_the_tree_deals_every_hero_2_damage_a_parallel_virtue_at_the_end_of_the_round() -> None:
     s = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "07") for x in BLOCK],
                                  "tokens": [{"space": "07:NW", "token": "parallel_virtue"}],
                                  "turn": {"start": "round", "round": 1, "fstage": 4}}, {"tree_flips": "players"})
-    s2 = future("parallel_land", {"figure": "01:NW", "tiles": [dict(x, flipped=x["tile"] == "07") for x in BLOCK],
-                                  "tokens": [{"space": "07:NW", "token": "parallel_virtue"}],
-                                  "turn": {"start": "round", "round": 1, "fstage": 3}}, {"tree_flips": "players"})
-    assert frame(s) == "TakeDamage" and s.stack[-1].total == 2
-    s2.spared[0] = 1
-    while frame(s2) != "TakeDamage":
-        act(s2, next(x for x in labels(s2) if "Heroes" not in x) if frame(s2) in ("HeroFlip",) else
-            (labels(s2)[0] if frame(s2) != "Turn" else "End your turn"))
-    assert s2.stack[-1].seat != 0 and [type(f).__name__ for f in s2.stack].count("TakeDamage") == 2
+    hits = [f for f in s.stack if type(f).__name__ == "TakeDamage"]
+    assert frame(s) == "TakeDamage" and [f.total for f in hits] == [2, 2, 2]
+    assert sorted(f.seat for f in hits) == [0, 1, 2]
 
 
 def test_r112_a_sacred_stone_deals_10_to_a_charmer() -> None:

@@ -549,6 +549,19 @@ def test_the_grateful_horse_gives_the_youngest_son_a_step_a_turn_but_not_speed()
     assert (riding.speed[0], riding.speed_now(0)) == (2, 3)
 
 
+def test_moonlit_meadows_raises_a_virtue_of_the_silver_deer_at_the_end_of_her_turn() -> None:
+    """The Silver Deer keeps the rulebook's Endurance 1 and Mercy 1, which raise nothing (T9); her designed
+    Level 1 Talent Moonlit Meadows raises a Virtue of her choice at the end of each of her turns."""
+    position = {"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                "boards": [{"endurance": 1, "mercy": 1}], "turn": {"seat": 0, "start": "turn"}}
+    plain = scenario(position)
+    act(plain, "End your turn")
+    assert frame(plain) != "RaiseVirtue" and virtue(plain, 0, "hope") == 2
+    grazing = scenario({**position, "boards": [{"endurance": 1, "mercy": 1, "talents": ["SD1b"]}]})
+    act(grazing, "End your turn", "Raise Hope (2 → 3)")
+    assert virtue(grazing, 0, "hope") == 3 and frame(grazing) != "RaiseVirtue"
+
+
 # -- clauses of R12-R55 that the tests above leave open -----------------------------------------------------
 
 # R22 (A-15): Hope turns Treasure dice

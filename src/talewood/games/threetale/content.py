@@ -313,7 +313,6 @@ VOCABULARY: dict[str, Keyword] = {
         {"n": _n("how many, 0 = all", low=0), "where": _word("where", ("anywhere", "your_tile_and_one_adjacent"))}),
     "plant_seed": Keyword("Parallel Land: the Hero may place one of their Seeds on this space: no more Parallel "
                           "Virtues appear on its tile.", {}),
-    "spare_from_tree": Keyword("Parallel Land: the Tree deals the owner no damage at the end of this round.", {}),
     "destroy_virus": Keyword("Crown of Evil: destroy up to n Viruses anywhere on the Map.", {"n": _n(low=1)}),
     "spawn_virus": Keyword("Crown of Evil: up to n destroyed Viruses return to free spaces next to the Vicinator.",
                            {"n": _n(low=1)}),

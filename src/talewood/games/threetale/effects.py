@@ -391,7 +391,7 @@ ACTIONS = {
     "choose": choose, "nothing": nothing, "draw": draw_effect, "draw_bonus": draw_bonus, "offering": offering,
     "strike": strike, "peek": peek, "attack_damage": wrath, "move_cost": movement, "pass_trees": movement,
     **{k: future_effect for k in ("roll", "teleport", "move_hero", "damage_heroes", "cancel_removal", "protect_tile",
-                                  "clear_pv", "plant_seed", "spare_from_tree", "destroy_virus", "spawn_virus",
+                                  "clear_pv", "plant_seed", "destroy_virus", "spawn_virus",
                                   "virus_move", "vicinator_heal", "vicinator_shield", "flip_tile",
                                   "cancel_tentacle", "block_virus")},
 }

@@ -405,14 +405,11 @@ def end_of_round(s: TTState) -> None:
     elif n == PARALLEL:
         pvs = sum(1 for tok in s.token if tok >= 0 and s.t.pieces[tok - FUTURE_PIECE].id == "parallel_virtue")
         damage = pvs * s.t.c.futures[s.future].enemy_turn.damage_per_pv    # type: ignore[union-attr]
-        spared = s.spared[:]
-        s.spared = [0, 0, 0]
         if damage:
             if s.log is not None:
                 s.emit("tree", f"The Tree deals {damage} damage to every Hero ({pvs} Parallel Virtues)")
             for h in reversed(s.order):
-                if not spared[h]:
-                    s.push(TakeDamage(h, damage, damage, CAUSE_TREE, 0))
+                s.push(TakeDamage(h, damage, damage, CAUSE_TREE, 0))
     s.protected = prune_protected(s)
 
 
@@ -1026,8 +1023,6 @@ def future_act(s: TTState, seat: int, e: Effect) -> None:
     elif do == "plant_seed":
         if s.seeds[seat]:
             s.push(PlantSeed(seat, s.pos[seat]))
-    elif do == "spare_from_tree":
-        s.spared[seat] = 1
     elif do == "destroy_virus":
         if any(v >= 0 for v in s.viruses):
             s.push(DestroyVirus(seat, e.n))

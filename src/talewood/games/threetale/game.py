@@ -158,7 +158,6 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.pos = [-1] * SEATS
     s.once_game = [0] * SEATS
     s.wrath = [0] * SEATS
-    s.spared = [0] * SEATS
     s.green = [0] * SEATS
     s.steps = s.acts = s.turns_used = 0
     s.t_speed = s.t_love = s.t_actions = s.t_turns = 0

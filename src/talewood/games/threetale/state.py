@@ -114,7 +114,7 @@ class TTState(State):
         "fstage", "won_round", "fallbacks",
         # the Heroes' boards
         "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
-        "heads", "seeds", "pos", "once_game", "wrath", "spared", "green",
+        "heads", "seeds", "pos", "once_game", "wrath", "green",
         # this turn
         "steps", "acts", "turns_used", "t_speed", "t_love", "t_actions", "t_turns", "tflags", "bonus_hand",
         "bonus_unused", "slots_used", "stones_turn", "portals_free",
@@ -170,7 +170,6 @@ class TTState(State):
     pos: list[int]
     once_game: list[int]
     wrath: list[int]
-    spared: list[int]
     green: list[int]
     steps: int
     acts: int
@@ -287,7 +286,6 @@ class TTState(State):
         o.pos = self.pos[:]
         o.once_game = self.once_game[:]
         o.wrath = self.wrath[:]
-        o.spared = self.spared[:]
         o.green = self.green[:]
         o.steps = self.steps
         o.acts = self.acts
