@@ -36,8 +36,8 @@ from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
-CONTENT = {"nine_rings": "tuned-12", "information_flood": "tuned-12", "parallel_land": "tuned-12",
-           "path_of_initiation": "tuned-12", "crown_of_evil": "tuned-12"}
+CONTENT = {"nine_rings": "tuned-13", "information_flood": "tuned-13", "parallel_land": "tuned-13",
+           "path_of_initiation": "tuned-13", "crown_of_evil": "tuned-13"}
 
 
 # A tuning of some Heroes only: new tag -> (the tag before it per Future, the Heroes it changed). A game of the
@@ -48,6 +48,9 @@ HERO_TUNINGS: dict[str, tuple[dict[str, str], frozenset[str]]] = {
     # every game of that Future is new)
     "tuned-12": ({"nine_rings": "tuned-9", "information_flood": "tuned-11", "path_of_initiation": "tuned-9",
                   "crown_of_evil": "tuned-9r"}, frozenset({"The Silver Deer"})),
+    # the thirteenth: Sun and Moon's Speed
+    "tuned-13": ({f: "tuned-12" for f in ("nine_rings", "information_flood", "parallel_land", "path_of_initiation",
+                                          "crown_of_evil")}, frozenset({"Sun and Moon"})),
 }
 
 CURRENT = "current"    # in the Heroes' table: the games of every Future at its current tag
@@ -65,9 +68,9 @@ def played(out: Path) -> list[dict[str, Any]]:
 
 def content_of(row: dict[str, Any]) -> str:
     tag = str(row.get("content", "untuned"))
-    for newer, (before, heroes) in HERO_TUNINGS.items():
+    for newer, (before, heroes) in HERO_TUNINGS.items():   # oldest first, so a game carries through several
         if before.get(row["future"]) == tag and not heroes.intersection(row.get("heroes", ())):
-            return newer
+            tag = newer
     return tag
 
 

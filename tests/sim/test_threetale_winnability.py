@@ -63,3 +63,18 @@ def test_a_hero_only_tuning_keeps_the_games_of_teams_without_those_heroes(tmp_pa
     assert 5 in again and 14 not in again and len(again) == 9     # the Deer's game again, the other kept
     table = winnability.table(rows(out))
     assert "| tag-new | random | normal | nine_rings | 10 |" in table
+
+
+def test_a_game_carries_through_hero_only_tunings_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game of the oldest tag whose team has neither tuning's Hero counts as the newest tag's; one with
+    the second tuning's Hero stops at the first."""
+    monkeypatch.setattr(winnability, "HERO_TUNINGS", {
+        "tag-2": ({"nine_rings": "tag-1"}, frozenset({"The Silver Deer"})),
+        "tag-3": ({"nine_rings": "tag-2"}, frozenset({"Sun and Moon"})),
+    })
+    game = {"content": "tag-1", "future": "nine_rings", "heroes": ["The Youngest Son", "The Unborn Maiden"]}
+    assert winnability.content_of(game) == "tag-3"
+    assert winnability.content_of({**game, "heroes": ["Sun and Moon"]}) == "tag-2"
+    assert winnability.content_of({**game, "heroes": ["The Silver Deer"]}) == "tag-1"
+    assert winnability.content_of({**game, "content": "tag-2"}) == "tag-3"
+    assert winnability.content_of({**game, "future": "the_path"}) == "tag-1"

@@ -83,7 +83,7 @@ HERO_START = {
     "The Queen of Living Water": (2, 2, 3, 1, 3, 4, 3),
     "The Youngest Son": (4, 3, 2, 2, 3, 3, 2),
     "The Unborn Maiden": (3, 4, 2, 2, 3, 3, 3),
-    "Sun and Moon": (4, 1, 3, 3, 3, 3, 3),
+    "Sun and Moon": (4, 1, 3, 3, 3, 3, 2),
 }
 
 

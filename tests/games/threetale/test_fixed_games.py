@@ -42,22 +42,22 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 # recorded with the content (and heuristics) whose fingerprints follow
-CONTENT = "f39f3c14d27e1627"
-HEURISTICS = "7d21af0bb4941f97"
+CONTENT = "5f59bc1e2f4d7c32"
+HEURISTICS = "ff24ad21b2869cce"
 DIGESTS: dict[str, str] = {
     "random-1": "00d275798041032e6b3892455cc48ebc",
-    "random-2": "ff264b1af3a915462bbfc54db56c7d62",
+    "random-2": "f8ad61ec7e41c3ac14535be9f70ea8d8",
     "random-3": "f7efb4eb7b87ea12d2267cee854ab05a",
     "random-4": "3e0067b0c8b12ab23e042128c5b5aec9",
     "random-5": "ec8fde51852b219f21154f9a7a4dc6f3",
-    "random-6": "621c73345ad5cb3641e0253b2b49f8df",
-    "random-7": "c7f4bb6c064e92159f7e6fd742184e69",
+    "random-6": "b6eb8037515f9835fb8ebfc473eb7281",
+    "random-7": "c6c9db1b64cae40da84079ccf8d525ac",
     "random-8": "d15fa54388787635bade88dd041219cf",
-    "random-9": "7fa70429e05f12c2fb935e9b5a418a49",
-    "random-10": "a25c9caf09fa76cabf3bdb7a9a5e9923",
+    "random-9": "34ebd086240f53b924b222089d3c3624",
+    "random-10": "ff2af3515297fe02ac63ef3e239b969c",
     "chance-77": "eea81d55f6c28da29f93f4945c8916fb",
-    "untracked-many": "4ca3cd9ebf92330a51e49352fceb91c6",
-    "greedy-55": "f3b1bcdca34704ac643e2eece115a4de",
+    "untracked-many": "b4e9cc8f54be55aae7117a0a7bce7d8a",
+    "greedy-55": "c6daee287b7933a8556fffa61cd90c9b",
 }
 
 
