@@ -119,6 +119,13 @@ def test_three_people_share_one_browser_to_the_end(server: Server, browser: Any,
     page.context.close()
 
 
+def _open_game(page: Any, link: str) -> None:
+    """Follow the lobby's link to the game and wait until the game page's own elements are there: the
+    checks below read #overlay and #status, which the lobby page does not have."""
+    page.click(link)
+    page.wait_for_selector("#overlay", state="attached")
+
+
 def _play_watching_the_device(page: Any, people: dict[int, int], seats_wanted: int) -> list[str]:
     """Click through turns until every wanted Hero has played, checking that the page asks to pass the
     device exactly when the next Hero belongs to another person. Returns the overlay texts seen."""
@@ -159,7 +166,7 @@ def test_one_person_plays_all_three_heroes_from_one_link_without_passing_the_dev
     page.wait_for_selector("#play-link")
     assert page.locator(".seat-link").count() == 1 and page.locator("#hotseat-link").count() == 0
     assert "One person playing Hero 1, Hero 2 and Hero 3" in page.inner_text("#links")
-    page.click("#play-link")
+    _open_game(page, "#play-link")
     assert _play_watching_the_device(page, {1: 1, 2: 1, 3: 1}, 3) == []
     page.close()
 
@@ -178,7 +185,7 @@ def test_two_people_share_three_heroes_and_pass_the_device_only_between_them(
     page.click("#create-button")
     page.wait_for_selector("#hotseat-link")
     assert page.locator(".seat-link").count() == 2 and page.locator("#play-link").count() == 0
-    page.click("#hotseat-link")
+    _open_game(page, "#hotseat-link")
     texts = _play_watching_the_device(page, {1: 1, 2: 1, 3: 2}, 3)
     assert texts and set(texts) <= {"Pass the device to the person playing Hero 1 and Hero 2",
                                      "Pass the device to Hero 3"}
