@@ -182,7 +182,7 @@ def test_the_renderer_check_fails_without_a_score_sheet_at_the_end(monkeypatch: 
         return '<svg xmlns="http://www.w3.org/2000/svg"><text>Twin Lanterns</text></svg>'
 
     monkeypatch.setattr(contract, "renderer_of", lambda game: plain)
-    with pytest.raises(AssertionError, match="no score sheet"):
+    with pytest.raises(AssertionError, match="no verdict"):
         contract.check_renderer(LanternsGame())
 
 

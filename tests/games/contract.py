@@ -22,6 +22,7 @@ from talewood.engine import (
     GameNotOver,
     IllegalAction,
     Record,
+    ScoreSheet,
     ReplayDivergence,
     Rng,
     State,
@@ -386,8 +387,8 @@ def check_texts_read_like_the_rulebook(game: Game) -> None:
 
 
 def check_renderer(game: Game) -> None:
-    """The SVG of every seat's view is valid SVG and offers only legal actions; at the end the SVG and
-    the terminal show the score sheet (a row per scoring item, the total last)."""
+    """The SVG of every seat's view is valid SVG and offers only legal actions; at the end the SVG shows the
+    verdict and the terminal the score sheet (a row per scoring item, the total last)."""
     render = renderer_of(game)
     if render is None:
         pytest.skip(f"{game.name} has no SVG renderer")
@@ -405,12 +406,11 @@ def check_renderer(game: Game) -> None:
     state = game.new_game(game.max_players, 6)
     random_play(state, Rng(6))
     sheet = game.score_sheet(state.result())
-    assert sheet and all(len(cells) == state.players for _, cells in sheet)
+    check_score_sheet(sheet, state.players)
     root = ET.fromstring(render(state.view(0), 0, []))
     drawn = next((e for e in root.iter() if e.get("class") == "score-sheet"), None)
-    assert drawn is not None, "the end of the game shows no score sheet"
-    texts = [t.text for t in drawn.iter("{http://www.w3.org/2000/svg}text")]
-    assert all(label in texts for label, _ in sheet)
+    texts = " ".join(t.text or "" for t in drawn.iter("{http://www.w3.org/2000/svg}text")) if drawn is not None else ""
+    assert sheet.verdict in texts, "the end of the game shows no verdict on the board"
     terminal = getattr(game_module(game.id, "terminal"), "render", None)
     if terminal is not None:
         from rich.console import Console
@@ -418,7 +418,19 @@ def check_renderer(game: Game) -> None:
         console = Console(width=200, record=True)
         console.print(terminal(state, 0))
         out = console.export_text()
-        assert all(label in out for label, _ in sheet), "the terminal shows no score sheet at the end"
+        assert all(row.label in out for row in sheet.rows), "the terminal shows no score sheet at the end"
+        assert sheet.verdict in out, "the terminal does not say who won"
+
+
+def check_score_sheet(sheet: ScoreSheet, players: int) -> None:
+    """A score sheet has a cell per seat in every row, a total last, a verdict, and says why: a tie on the
+    top total is explained by a tie-breaking row."""
+    assert sheet.rows and all(len(row.cells) == players for row in sheet.rows)
+    assert sheet.rows[-1].kind == "total", "the total comes last"
+    assert sheet.verdict
+    for row in sheet.rows:
+        assert not re.search(r"\(\+\d+\)", " ".join(row.cells)), f"{row.label}: a bare (+N) explains nothing"
+        assert not re.match(r"^\s*\(?[+-]?\d+\)?\s*$", row.label), f"a row labelled {row.label!r}"
 
 
 def renderer_of(game: Game) -> Any:

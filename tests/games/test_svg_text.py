@@ -1,11 +1,11 @@
-"""The shared SVG helpers keep text inside its box: `wrap` never cuts a word, and the score sheet wraps
-a long cell (a Wish, a Hex) in its own column instead of running into the next one."""
+"""The shared SVG helpers keep text inside its box: `wrap` never cuts a word, and the end of a game's
+banner says the verdict and its reason at a readable size."""
 
 from __future__ import annotations
 
 import re
 
-from talewood.ui.svg import GLYPH, Canvas, score_sheet, wrap
+from talewood.ui.svg import GLYPH, MIN_FONT, Canvas, final_banner, wrap
 
 
 def test_wrap_keeps_whole_words_and_says_when_it_stops() -> None:
@@ -17,13 +17,19 @@ def test_wrap_keeps_whole_words_and_says_when_it_stops() -> None:
     assert wrap("", 50, 9, 2) == []
 
 
-def test_a_long_score_cell_wraps_in_its_column() -> None:
-    wish = "most tiles with two spirit symbols → Moss and Flowers: not met"
-    sheet = [("Moss", ["1", "2", "3"]), ("Wish", [wish, wish, "met"]), ("Total", ["4", "14", "13"])]
+def test_the_final_banner_says_the_verdict_its_reason_and_what_a_team_achieved() -> None:
     c = Canvas()
-    bottom = score_sheet(c, 10, 0, 980, sheet, ["Player 1", "Player 2", "Player 3"], [1], ["#000"] * 3)
-    col_w = (980 - min(260.0, 980 * 0.34)) / 3
-    cells = re.findall(r'font-size="12"[^>]*class="score-cell">([^<]*)<', "".join(c.parts))
-    assert max(len(cell) for cell in cells) * 12 * GLYPH <= col_w - 10
-    assert " ".join(cells).count("Flowers:") == 2          # nothing lost
-    assert bottom > 22 * 4 + 12                             # the Wish row is taller
+    sheet = {"verdict": "Player 2 wins with 34 points", "reason": "won the tie on story cards",
+             "achieved": "", "rows": []}
+    bottom = final_banner(c, 10, 0, 980, sheet)
+    texts = re.findall(r">([^<]+)</text>", "".join(c.parts))
+    assert texts == ["Player 2 wins with 34 points: won the tie on story cards"]
+    assert 'class="score-sheet"' in "".join(c.parts) and bottom > 30
+    team = {**sheet, "verdict": "The team loses", "reason": "the clock ran out",
+            "achieved": "The team fell short of the Future's goal in the Nine Rings, round 7, with a team score of 313."}
+    c = Canvas()
+    final_banner(c, 10, 0, 400, team)
+    drawn = " ".join(re.findall(r">([^<]+)</text>", "".join(c.parts)))
+    assert "The team loses: the clock ran out" in drawn and "round 7" in drawn
+    assert all(float(size) >= MIN_FONT for size in re.findall(r'font-size="([\d.]+)"', "".join(c.parts)))
+    assert final_banner(Canvas(), 10, 50, 400, None) == 50

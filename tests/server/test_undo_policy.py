@@ -94,5 +94,6 @@ def test_a_cooperative_game_ends_with_the_team_result(client: TestClient, monkey
     s = state_of(client, gid, token)
     assert s["over"] and s["result"]["cooperative"] is True
     score = s["result"]["team_score"]
-    assert s["verdict"] == f"The team {'wins' if s['result']['team_won'] else 'loses'}, with a team score of {score:g}"
-    assert s["score_sheet"] == [["Team score", [f"{score:g}", f"{score:g}"]]]
+    assert s["verdict"] == f"The team {'wins' if s['result']['team_won'] else 'loses'}"
+    assert s["score_sheet"]["rows"] == [{"label": "Team score", "cells": [f"{score:g}", f"{score:g}"],
+                                         "kind": "total"}]

@@ -18,6 +18,7 @@ from .events import Event, event, visible_to
 from .game import NO_EVENTS, Game, Result, State, plural, seat_name
 from .observation import ObservationSpec, Segment
 from .options import Option, OptionSet, OptionValue, parse_assignments
+from .present import Choice, ScoreSheet, SheetBuilder, SheetRow, names_in_words
 from .records import Record, load_record, rebuild, rebuild_steps, record_of, replay, replay_steps, save_record
 from .rng import SECRET_SEED_BITS, SECRET_SEED_MIN, Rng, SecretRng, rng_for_seed
 from .scenario import ScenarioSchema, Setting
@@ -31,6 +32,7 @@ __all__ = [
     "SECRET_SEED_MIN",
     "ActionSpace",
     "ActionSpec",
+    "Choice",
     "ContentError",
     "Event",
     "Game",
@@ -49,9 +51,12 @@ __all__ = [
     "Rng",
     "ScenarioError",
     "ScenarioSchema",
+    "ScoreSheet",
     "SecretRng",
     "Segment",
     "Setting",
+    "SheetBuilder",
+    "SheetRow",
     "State",
     "Step",
     "TalewoodError",
@@ -61,6 +66,7 @@ __all__ = [
     "decision",
     "event",
     "load_record",
+    "names_in_words",
     "parse_assignments",
     "plural",
     "rebuild",

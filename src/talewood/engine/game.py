@@ -20,6 +20,7 @@ from .errors import GameNotOver, IllegalAction, InvalidPlayerCount
 from .events import Event, event, visible_to
 from .observation import ObservationSpec
 from .options import OptionSet, OptionValue
+from .present import NO_CHOICE, Choice, ScoreSheet, SheetRow, names_in_words, tie_reason
 from .rng import Rng, rng_for_seed
 from .stack import AUTOMATIC, CHANCE, CHANCES, STEPS, Frame
 
@@ -409,6 +410,8 @@ class Game(ABC):
     cooperative: bool = False
     # what a seat is called where people choose who plays it (the lobby): "Hero" where each seat is a Hero
     seat_noun: str = "Player"
+    # what the game's score counts, as the verdict says it ("Player 2 wins with 34 fame points")
+    points_noun: str = "point"
     # the keys a scenario (a position described as data) may set: see engine/scenario.py
     scenario_schema: ScenarioSchema
 
@@ -456,12 +459,42 @@ class Game(ABC):
             return self.scenario_schema.build_toml(self, spec)
         return self.scenario_schema.build(self, spec)
 
-    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
-        """The end-of-game breakdown for people: (what is scored, one cell per seat) rows, the total
-        last. Games override it with their scoring items (`Result.details`)."""
+    # -- how people see it (engine/present.py; docs/web.md, "Drawing a game's table") -------------
+    def choice(self, state: State, action: int) -> Choice:
+        """How the legal `action` shows in a panel of choices: its heading, whether it is a pass/none/done
+        kind of choice (listed first), the whole text of the card it plays, buys or picks, a short code
+        for the terminal. Override per game; the default says nothing beyond the action's label."""
+        return NO_CHOICE
+
+    def score_sheet(self, result: Result) -> ScoreSheet:
+        """The end of the game for people: the verdict, its reason and the rows behind it (points,
+        counts and tie-breakers told apart, each explained; the total last). Games override it with
+        their scoring items (`Result.details`), building the sheet with `sheet`."""
         if result.cooperative:
-            return [("Team score", [f"{result.team_score:g}"] * len(result.scores))]
-        return [("Total", [f"{s:g}" for s in result.scores])]
+            return self.sheet(result, [SheetRow("Team score", [f"{result.team_score:g}"] * len(result.scores),
+                                                "total")])
+        return self.sheet(result, [SheetRow("Total", [f"{s:g}" for s in result.scores], "total")])
+
+    def sheet(self, result: Result, rows: Sequence[SheetRow], reason: str | None = None,
+              achieved: str = "") -> ScoreSheet:
+        """A score sheet of `rows` with the verdict in words: who won with how many points (a team: whether
+        it won), and, unless `reason` is given, why when the top total was tied (the first tie-breaking
+        row's label)."""
+        if result.cooperative:
+            verdict = "The team wins" if result.team_won else "The team loses"
+            return ScoreSheet(list(rows), verdict, reason or "", achieved)
+        names = [seat_name(w, self.seat_noun) for w in result.winners]
+        if not names:
+            verdict = "Nobody wins"
+        else:
+            best = result.scores[result.winners[0]]
+            points = (plural(int(best), self.points_noun) if float(best).is_integer()
+                      else f"{best:g} {self.points_noun}s")
+            verdict = (f"{names[0]} wins with {points}" if len(names) == 1
+                       else f"{names_in_words(names)} share the victory with {points}")
+        if reason is None:
+            reason = tie_reason(result.scores, result.winners, rows)
+        return ScoreSheet(list(rows), verdict, reason, achieved)
 
     # -- for learning agents -----------------------------------------------------------------
     def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:

@@ -506,6 +506,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         step = min(step, len(history))
         state = rebuild(live.game, live.players, live.seed, live.options, history[:step])
         view = state.view(seat)
+        sheet = live.game.score_sheet(state.result()) if state.is_over else None
         last = None
         if step:
             before = rebuild(live.game, live.players, live.seed, live.options, history[:step - 1])
@@ -516,7 +517,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                 "view": view, "svg": render(live.game.id, view, seat, []), "last": last,
                 "log": state.events_for(seat), "over": state.is_over,
                 "result": state.result().to_json() if state.is_over else None, "prearranged": live.prearranged,
-                "verdict": state.result().verdict() if state.is_over else None}
+                "verdict": sheet.headline() if sheet is not None else None,
+                "score_sheet": sheet.to_json() if sheet is not None else None}
 
     @app.get("/api/server", tags=["operations"], summary="This server process: its bot work and live games")
     async def server_status(request: Request) -> dict[str, Any]:

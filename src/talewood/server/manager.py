@@ -901,9 +901,11 @@ class Manager:
             for a in state.legal_actions():
                 entry = game.action_space.to_json(a)
                 entry["label"] = state.describe(a)
+                entry.update(game.choice(state, a).to_json())    # group, first, detail, code
                 actions.append(entry)
         view = state.view(seat)
         deadline = live.deadline()
+        sheet = game.score_sheet(state.result()) if state.is_over else None
         out: dict[str, Any] = {
             "id": live.id, "game": game.id, "name": game.name, "seat_noun": game.seat_noun,
             "version": live.version, "seat": seat,
@@ -913,8 +915,8 @@ class Manager:
             "actions": actions,
             "view": view, "log": state.events_for(seat), "over": state.is_over,
             "result": state.result().to_json() if state.is_over else None,
-            "verdict": state.result().verdict() if state.is_over else None,
-            "score_sheet": game.score_sheet(state.result()) if state.is_over else None,
+            "verdict": sheet.headline() if sheet is not None else None,
+            "score_sheet": sheet.to_json() if sheet is not None else None,
             "undo": self.undo_count(live, seat), "thinking": live.thinking, "steps": len(live.steps),
             "error": live.error, "prearranged": live.prearranged, "turn_limit": live.turn_limit,
             "deadline": deadline.isoformat() if deadline is not None else None,

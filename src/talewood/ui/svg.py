@@ -7,12 +7,16 @@ shown by the page on hover or tap, and a `<title>` for a plain tooltip.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 GLYPH = 0.58   # an average glyph's width, in em, of the boards' fonts (a safe side for capitals)
+# The smallest font size, in the board's own units, of any text a player reads. The page never shows a
+# board smaller than 1:1 on a laptop, nor below it on a phone unless the player asks for the whole
+# table, so text drawn at MIN_FONT or more is at least 12 CSS px wherever a player reads it.
+MIN_FONT = 12
 
 
 def wrap(text: str, width: float, size: float, lines: int = 1) -> list[str]:
@@ -105,30 +109,23 @@ class Canvas:
         return head + "".join(self.parts) + "</svg>"
 
 
-def score_sheet(c: Canvas, x: float, y: float, width: float, sheet: Sequence[tuple[str, Sequence[str]]],
-                names: Sequence[str], winners: Sequence[int], colours: Sequence[str]) -> float:
-    """The end-of-game breakdown as a table (a row per scoring item, a column per seat); a long cell
-    (a Wish, a Hex) wraps onto more lines in its column. Returns the y below it."""
-    label_w = min(260.0, width * 0.34)
-    col_w = (width - label_w) / max(1, len(names))
-    row_h, line_h = 22, 14
-    rows = [(label, [wrap(str(cell), col_w - 10, 12, 4) or [""] for cell in cells]) for label, cells in sheet]
-    heights = [row_h + line_h * (max((len(lines) for lines in cells), default=1) - 1) for _, cells in rows]
+def final_banner(c: Canvas, x: float, y: float, width: float, sheet: dict[str, Any] | None) -> float:
+    """The end of the game on the board: the verdict and its reason (a team: what it achieved), in a
+    `score-sheet` group. The score sheet itself — points, counts and tie-breakers, each explained — is
+    the page's own table beside the board (web/game.js) and the terminal's (ui/text.py), so a seat never
+    sees it twice. Returns the y below the banner."""
+    if not sheet:
+        return y
+    lines = [str(sheet["verdict"])]
+    if sheet.get("reason"):
+        lines[0] += f": {sheet['reason']}"
+    if sheet.get("achieved"):
+        lines.append(str(sheet["achieved"]))
+    wrapped = [w for line in lines for w in wrap(line, width - 24, MIN_FONT + 2, 3)]
+    h = 16 + 22 * len(wrapped)
     with c.group("score-sheet"):
-        c.rect(x, y, width, row_h + sum(heights) + 8, "#fffaf0", "#b8860b", 1.5)
-        for i, name in enumerate(names):
-            star = " ★" if i in winners else ""
-            c.text(x + label_w + col_w * (i + 0.5), y + 16, name + star, size=13, anchor="middle", weight="bold",
-                   fill=colours[i % len(colours)])
-        ry = y + row_h
-        for r, ((label, cells), h) in enumerate(zip(rows, heights, strict=True)):
-            last = r == len(rows) - 1
-            if r % 2 == 0:
-                c.rect(x + 2, ry + 3, width - 4, h, "#f6eedb", rx=2)
-            c.text(x + 10, ry + 18, label, size=12, weight="bold" if last else "normal")
-            for i, lines in enumerate(cells):
-                for k, line in enumerate(lines):
-                    c.text(x + label_w + col_w * (i + 0.5), ry + 18 + line_h * k, line, size=12, anchor="middle",
-                           weight="bold" if last else "normal", extra=' class="score-cell"')
-            ry += h
-    return ry + 12
+        c.rect(x, y, width, h, "#fffaf0", "#b8860b", 1.5)
+        for k, line in enumerate(wrapped):
+            c.text(x + 12, y + 26 + 22 * k, line, size=MIN_FONT + 2, weight="bold" if k == 0 else "normal",
+                   fill="#7a5c00")
+    return y + h + 12

@@ -61,7 +61,7 @@ def test_every_module_combination_renders(index: int) -> None:
         step += 1
     root = check(state, 0)
     check(state, None)
-    assert any(e.get("class") == "result" for e in root.iter())
+    assert any(e.get("class") == "score-sheet" for e in root.iter())
 
 
 def test_solo_game_renders() -> None:
@@ -99,19 +99,29 @@ def test_the_end_shows_a_score_breakdown_in_the_browser_and_the_terminal() -> No
 
     state = _finished({"wish": True, "hex": True})
     result = state.result()
+    full = state.game.score_sheet(result)
+    rows = {row.label: row for row in full.rows}
+    for label in ("Branches", "Fire", "Missing spirits and power sources", "Wish", "Hex", "Favor tokens", "Tiles",
+                  "Total"):
+        assert label in rows and rows[label].explain or label == "Total"
+    # points, counts and the tie-breaker told apart
+    assert rows["Favor tokens"].kind == "count" and rows["Tiles"].kind == "tiebreak"
+    assert rows["Wish"].kind == "note" and rows["Branches"].kind == "points" and rows["Total"].kind == "total"
+    assert list(rows["Total"].cells) == [f"{s:g}" for s in result.scores]
+    # a majority's points are said in words, never a bare "(+N)"
+    best = max(result.details, key=lambda d: d["spirits"]["branches"])["spirits"]["branches"]
+    if best:
+        assert f"{best}, the most: +{best}" in rows["Branches"].cells
     root = ET.fromstring(render_svg(state.view(0), 0, []))
-    sheet = next(e for e in root.iter() if e.get("class") == "score-sheet")
-    texts = [t.text for t in sheet.iter(f"{SVG}text")]
-    for label in ("Branches", "Fire", "Missing spirits and power sources (−3 each)", "Wish", "Hex", "Favor tokens",
-                  "Tiles (fewer wins a tie)", "Total"):
-        assert label in texts
-    totals = texts[texts.index("Total") + 1:]
-    assert totals == [f"{s:g}" for s in result.scores]
+    banner = next(e for e in root.iter() if e.get("class") == "score-sheet")
+    assert full.verdict in " ".join(t.text or "" for t in banner.iter(f"{SVG}text"))
     console = Console(width=160, record=True)
     console.print(game_module("spirits", "terminal").render(state, 0))  # type: ignore[attr-defined]
     out = console.export_text()
     assert "Missing spirits and power" in out and "Wish" in out and "Hex" in out
-    assert all(f"{s:g}" in out.split("Total")[-1] for s in result.scores)
+    assert "Tiles (tie-breaker)" in out and "Favor tokens (count)" in out and full.verdict in out
+    total_line = next(line for line in out.splitlines() if line.startswith("│ Total "))
+    assert all(f"{s:g}" in total_line for s in result.scores)
 
 
 def test_every_tile_token_and_card_can_be_read() -> None:

@@ -98,7 +98,9 @@ def test_r86_t16_marys_36_fame_points():
     assert (d["story"], d["objects"], d["flags"], d["morality"], d["legendary"], d["first_player"],
             d["gallery"]) == (26, 2, 2, 2, 0, 0, 4)
     assert d["total"] == 36
-    assert end.game.score_sheet(end.result())[-1] == ("Total", ["36", str(end.result().details[1]["total"])])
+    total = end.game.score_sheet(end.result()).rows[-1]
+    assert (total.label, list(total.cells), total.kind) == ("Total", ["36", str(end.result().details[1]["total"])],
+                                                           "total")
 
 
 def play_out_now(s):

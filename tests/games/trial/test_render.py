@@ -85,12 +85,14 @@ def test_another_seat_sees_no_hand_no_tent_and_no_ruins_item():
 def test_the_end_shows_the_score_sheet_in_the_svg_and_the_terminal():
     s = play_out(new_state(2, seed=3))
     root = drawn(s, None)
-    sheet = next(e for e in root.iter() if e.get("class") == "score-sheet")
-    assert any(t.text == "Total" for t in sheet.iter(f"{NS}text"))
+    banner = next(e for e in root.iter() if e.get("class") == "score-sheet")
+    verdict = s.game.score_sheet(s.result()).verdict
+    assert any(verdict in (t.text or "") for t in banner.iter(f"{NS}text"))
     console = Console(width=200, record=True)
     console.print(terminal(s, 0))
     out = console.export_text()
-    assert "Final scores" in out and "The Trial of the Forest" in out
+    assert "Final scores" in out and "The Trial of the Forest" in out and "Story cards (tie-breaker)" in out
+    assert "fame points" in verdict
 
 
 def test_the_terminal_shows_the_own_hand_and_counts_the_others():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, State, seat_name
+from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State, seat_name
 from . import observation, rulings, scoring
 from .actions import build_action_space
 from .board import BASE_ITEM_LIMIT, MAX_COMPANIONS, YEARS
@@ -26,6 +26,7 @@ class GreyluneGame(Game):
 
     id = "greylune"
     name = "Greylune"
+    points_noun = "victory point"
     min_players = 2
     max_players = 4
 
@@ -41,8 +42,8 @@ class GreyluneGame(Game):
         ))
         self.scenario_schema = build_schema()        # positions as data (scenario.py)
 
-    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
-        return scoring.score_sheet(result)
+    def score_sheet(self, result: Result) -> ScoreSheet:
+        return self.sheet(result, scoring.score_sheet(result))
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
                    tracked: bool) -> GreyluneState:

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from ...engine import ActionSpace, plural, seat_name
-from ...ui.svg import Canvas, attr, score_sheet, wrap
+from ...ui.svg import Canvas, attr, final_banner, wrap
 from .actions import GAPS
 from .scoring import SHEET_ROWS
 
@@ -150,13 +150,10 @@ class _Svg:
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
     svg = _Svg(actions, view.get("decision") or {})
     players = view["player_states"]
-    sheet = view.get("score_sheet") or []
     sheet_y = BOARD_Y0 + BOARD_H * len(players) + 10
     table = Canvas()
-    bottom: float = sheet_y
-    if sheet:   # the end: the final scoring, a row per kind and a column per player
-        bottom = score_sheet(table, 20, sheet_y + 26, 1060, sheet, [seat_name(p["seat"]) for p in players],
-                             view["result"]["winners"], COLORS)
+    # the end: the verdict (the score sheet is the page's own table)
+    bottom = final_banner(table, 20, sheet_y + 26, 1060, view.get("score_sheet"))
     height = bottom + 70
     svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
             f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">')
@@ -176,11 +173,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     _event(svg, view)
     for i, p in enumerate(players):
         _board(svg, view, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat)
-    if sheet:
-        winners = view["result"]["winners"]
-        svg.text(20, sheet_y + 16, "Final scoring — " + " and ".join(seat_name(w) for w in winners)
-                 + (" wins" if len(winners) == 1 else " share the victory"), 15, weight="bold")
-        svg.parts.extend(table.parts)
+    svg.parts.extend(table.parts)
     # the action bar: every remaining legal action
     y = height - 60
     svg.text(20, y - 6, "Actions:", 12, weight="bold")

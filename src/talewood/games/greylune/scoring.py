@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Result
+from ...engine import Result, SheetRow
 from .board import VILLAGERS_PER_PLAYER
 
 if TYPE_CHECKING:
@@ -76,6 +76,17 @@ SHEET_ROWS = (("track", "VP track"), ("quests", "Heroic Quests"), ("companions",
               ("skills", "Strength and Magic bonus"), ("total", "Total"))
 
 
-def score_sheet(result: Result) -> list[tuple[str, list[str]]]:
+SHEET_EXPLAIN = {
+    "track": "Victory points gained during the game, on the VP track.",
+    "quests": "Heroic Quests completed: more for the first to complete each.",
+    "companions": "What each Companion scores at the end, by its card.",
+    "items": "Items that score at the end, by their cards.",
+    "skills": "5 points with Strength and Magic both 5 or more, 2 with both 3 or more.",
+    "total": "Every row above added up; a tie shares the victory.",
+}
+
+
+def score_sheet(result: Result) -> list[SheetRow]:
     """The final scoring for people: the VP track, Quests, Companions, Items, the skill bonus, the total."""
-    return [(label, [str(d[key]) for d in result.details]) for key, label in SHEET_ROWS]
+    return [SheetRow(label, [str(d[key]) for d in result.details], "total" if key == "total" else "points",
+                     SHEET_EXPLAIN[key]) for key, label in SHEET_ROWS]

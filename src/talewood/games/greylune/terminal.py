@@ -108,6 +108,6 @@ def render(state: State, seat: int | None) -> RenderableType:
     players = [player_panel(p, p["seat"] == seat, view["texts"]) for p in view["player_states"]]
     parts: list[RenderableType] = [head, event, village_table(view), track_table(view), *players]
     if view["result"]:
-        parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]],
+        parts.append(score_table(view["score_sheet"],
                                  [seat_name(p["seat"]) for p in view["player_states"]], view["result"]["winners"]))
     return Group(*parts)

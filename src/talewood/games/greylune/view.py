@@ -53,7 +53,7 @@ def build_view(s: GreyluneState, seat: int | None) -> dict[str, Any]:
         "period": PERIOD_OF_YEAR[s.year], "first_player": s.first_player,
         "current_player": s.current_player, "over": s.over, "prompt": s.prompt(),
         "result": s.final.to_json() if s.final else None,
-        "score_sheet": [[label, cells] for label, cells in s.game.score_sheet(s.final)] if s.final else None,
+        "score_sheet": s.game.score_sheet(s.final).to_json() if s.final else None,
         # the pending decision: its kind (a frame of the rules) and its fields, all public in Greylune
         "decision": None if top is None else {"kind": frame_name(top), **top._asdict()},
         "village": [

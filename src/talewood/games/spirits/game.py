@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State
 from . import observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import AIR, BASE_SPIRITS, DROP, Content, load_content
@@ -58,6 +58,7 @@ MODULE_OPTIONS = ("wish", "hex", "seasons", "air_spirit", "fireflies")
 class SpiritsGame(Game):
     id = "spirits"
     name = "Spirits of the Forest"
+    points_noun = "nature point"
     min_players = 1
     max_players = 4
     scenario_schema = SCHEMA
@@ -124,8 +125,9 @@ class SpiritsGame(Game):
         setup(state, self, options)
         return state
 
-    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
-        return scoring.score_sheet(result, self.content)
+    def score_sheet(self, result: Result) -> ScoreSheet:
+        rows, reason = scoring.score_sheet(result, self.content)
+        return self.sheet(result, rows, reason)
 
     # -- for learning agents -----------------------------------------------------------------
     def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:

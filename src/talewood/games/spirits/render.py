@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...ui.svg import Canvas, attr, esc, score_sheet
+from ...ui.svg import Canvas, attr, esc, final_banner
 
 SPIRIT_STYLE = {
     "branches": ("Br", "#8b5a2b"), "moss": ("Mo", "#3f7d20"), "dew_drops": ("De", "#2a9fd6"),
@@ -286,15 +286,9 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         c.add("</g>")
         y += 78
 
-    # -- the end: the score sheet ------------------------------------------------------------
-    result = view.get("result")
-    if result:
-        n = len(result["scores"])
-        winners = ", ".join(f"Player {w + 1}" for w in result["winners"]) or "nobody"
-        with c.group("result"):
-            c.text(22, y + 22, f"Final scores — winner: {winners}", size=16, weight="bold", fill="#7a5c00")
-            y = score_sheet(c, 10, y + 32, width - 20, view["score_sheet"], [f"Player {s + 1}" for s in range(n)],
-                            result["winners"], SEAT_COLOURS)
+    # -- the end: the verdict (the score sheet is the page's own table) ----------------------------
+    if view.get("result"):
+        y = final_banner(c, 10, y + 6, width - 20, view.get("score_sheet"))
 
     # -- what the symbols mean ---------------------------------------------------------------
     with c.group("legend"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...engine import Result, decision, seat_name
+from ...engine import Result, SheetBuilder, SheetRow, decision, seat_name
 from . import rulings
 from .content import POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS
 
@@ -265,46 +265,62 @@ def _finish_solo(state: SpiritsState) -> None:
         state.emit("score", f"{verdict}; your score is {total}", seat=0)
 
 
-def score_sheet(result: Result, c: Any) -> list[tuple[str, list[str]]]:
-    """The breakdown of `result` for people: each spirit and power source (count, and the points of
-    a majority), the -3 penalties, the bonus tokens, Wish and Hex, favor tokens, tiles, the total."""
+def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
+    """The breakdown of `result` for people, and the reason of a solo game's verdict: each spirit and
+    power source (its count, and the points of the most), the -3 penalties, the bonus tokens, Wish and
+    Hex, favor tokens, tiles (the tie-breaker), the total."""
     details = result.details
     n = len(details)
-    rows: list[tuple[str, list[str]]] = []
+    sheet = SheetBuilder()
 
     def counted(d: dict[str, Any], key: str, name: str) -> str:
         count = d[key][name]
         best = max(other[key].get(name, 0) for other in details)
-        return f"{count} (+{count})" if count and count == best and "opponent" not in d else str(count)
+        if count and count == best and "opponent" not in d:
+            return f"{count}, the most: +{count}"
+        return str(count)
 
     first = details[0]
+    most = ("The most symbols of a spirit score a point each (every player tied for the most scores); "
+            "fewer score nothing")
     for x, name in enumerate(SPIRITS):
         if name in first["spirits"]:
-            rows.append((SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details]))
+            sheet.points(SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details],
+                         f"{SPIRIT_NAMES[x]} symbols. {most}.")
     if "opponent" in first:          # solo: the forest's opponent
-        rows.append(("Opponent's majorities", [", ".join(SPIRIT_NAMES[SPIRITS.index(s)]
-                                                         for s in first["opponent_majorities"]) or "none"]))
-        rows.append(("Spirit points", [str(first["spirit_points"])]))
-        rows.append(("Missing spirits (−3 each)", [str(first["penalty"])]))
-        rows.append(("Result", ["won" if first["won"] else "lost"]))
-        rows.append(("Total", [str(first["total"])]))
-        return rows
+        lost = [SPIRIT_NAMES[SPIRITS.index(s)] for s in first["opponent_majorities"]]
+        sheet.note("Opponent's majorities", [", ".join(lost) or "none"],
+                   "Spirits of which the forest's opponent has more symbols than you: any one loses the game.")
+        sheet.points("Spirit points", [str(first["spirit_points"])],
+                     "A point per symbol of each spirit of which you have at least as many as the opponent.")
+        sheet.points("Missing spirits", [str(first["penalty"])], "−3 for each spirit you have no symbol of.")
+        sheet.total("Total", [str(first["total"])])
+        reason = ("the forest's opponent has the majority in " + " and ".join(lost) if lost
+                  else "the forest's opponent has the majority in no spirit")
+        return sheet.rows, reason
     for p, name in enumerate(POWERS):
-        rows.append((POWER_NAMES[p], [counted(d, "powers", name) for d in details]))
-    rows.append(("Missing spirits and power sources (−3 each)", [str(d["penalty"]) for d in details]))
+        sheet.points(POWER_NAMES[p], [counted(d, "powers", name) for d in details],
+                     f"{POWER_NAMES[p]} power sources. The most score a point each, as for the spirits.")
+    sheet.points("Missing spirits and power sources", [str(d["penalty"]) for d in details],
+                 "−3 for each spirit and each power source of which you have none.")
     if any(d["bonus"] for d in details):
-        rows.append(("Drop and nature point tokens", [f"+{d['bonus']}" for d in details]))
+        sheet.points("Drop and nature point tokens", [f"+{d['bonus']}" for d in details],
+                     "A point for each drop token and each nature point favor token.")
     for kind, title in (("wish", "Wish"), ("hex", "Hex")):
         cards = [[x for x in d.get("cards", ()) if x["kind"] == kind] for d in details]
         if any(cards):
             names = {w.id: w.name() for w in (c.wishes if kind == "wish" else c.hexes)}
             verdict = ("met", "not met") if kind == "wish" else ("strikes", "spared")
-            rows.append((title, [f"{names[k[0]['card']].split(': ', 1)[1]}: {verdict[0 if k[0]['met'] else 1]}"
-                                 if k else "—" for k in cards]))
+            sheet.note(title, [f"{names[k[0]['card']].split(': ', 1)[1]}: {verdict[0 if k[0]['met'] else 1]}"
+                               if k else "—" for k in cards],
+                       "A Wish met gives its reward before the majorities are counted." if kind == "wish"
+                       else "A Hex that strikes costs the points below.")
     if any(d["hex"] for d in details):
-        rows.append(("Hex penalty", [str(d["hex"]) for d in details]))
-    rows.append(("Favor tokens", [str(len(d["favor_tokens"])) for d in details]))
-    rows.append(("Tiles (fewer wins a tie)", [str(d["tiles"]) for d in details]))
-    rows.append(("Total", [str(d["total"]) for d in details]))
-    assert all(len(cells) == n for _, cells in rows)
-    return rows
+        sheet.points("Hex penalty", [str(d["hex"]) for d in details], "The points a Hex that strikes costs.")
+    sheet.count("Favor tokens", [str(len(d["favor_tokens"])) for d in details],
+                "How many favor tokens each player took (their symbols count in the rows above).")
+    sheet.tiebreak("Tiles", [str(d["tiles"]) for d in details],
+                   "Tiles taken: between players tied on points, the one with fewer tiles wins.")
+    sheet.total("Total", [str(d["total"]) for d in details])
+    assert all(len(row.cells) == n for row in sheet.rows)
+    return sheet.rows, None

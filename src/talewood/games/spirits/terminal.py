@@ -91,7 +91,7 @@ def render(state: State, seat: int | None) -> RenderableType:
     if view["result"]:
         result = view["result"]
         names = [p["name"] for p in view["player_states"]]
-        parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]], names,
+        parts.append(score_table(view["score_sheet"], names,
                                  result["winners"]))
     return Group(*parts)
 

@@ -107,7 +107,7 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
     view["texts"] = {**common, "wishes": {k: common["wishes"][k] for k in sorted(cards_shown["wish"])},
                      "hexes": {k: common["hexes"][k] for k in sorted(cards_shown["hex"])}}
     if state.final is not None:
-        view["score_sheet"] = [[label, cells] for label, cells in state.game.score_sheet(state.final)]
+        view["score_sheet"] = state.game.score_sheet(state.final).to_json()
     if seat is not None and state.looking_into_box(seat):
         view["box_tokens"] = [tokens[k].id for k in state.box]
     if cfg.solo:

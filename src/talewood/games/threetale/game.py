@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, State
+from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State
 from . import rulings
 from .content import DIFFICULTIES, Content, load_content
 from .setup import ChooseOrder, PickHero, take_hero
@@ -73,10 +73,11 @@ class ThreeTaleGame(Game):
 
         self.scenario_schema = SCHEMA
 
-    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
+    def score_sheet(self, result: Result) -> ScoreSheet:
         from .scoring import score_sheet
 
-        return score_sheet(result)
+        rows, reason, achieved = score_sheet(result)
+        return self.sheet(result, rows, reason, achieved)
 
     def tables(self, difficulty: str) -> Tables:
         if difficulty not in self._tables:

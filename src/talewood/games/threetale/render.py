@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...ui.svg import Canvas, score_sheet
+from ...ui.svg import Canvas, final_banner
 from ...ui.text import count
 from .actions import DIRECTIONS
 
@@ -111,12 +111,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     for h in view["player_states"]:
         py = _dashboard(b, h, PANEL_X, py, h["seat"] == seat)
     y = max(y, py) + 6
-    sheet = view.get("score_sheet")
-    if sheet:
-        names = [h["name"] for h in view["player_states"]]
-        winners = (view.get("result") or {}).get("winners") or []
-        y = score_sheet(c, 10, y, WIDTH - 20, [(label, cells) for label, cells in sheet], names, winners,
-                        HERO_COLOURS)
+    # the end: the verdict and what the team achieved (the score sheet is the page's own table)
+    y = final_banner(c, 10, y, WIDTH - 20, view.get("score_sheet"))
     y = _choices(b, 10, y)
     c.parts.insert(0, f'<rect x="0" y="0" width="{WIDTH}" height="{y + 10:.0f}" fill="#f7f1e3"/>')
     return c.svg(WIDTH, y + 10, "threetale")

@@ -111,6 +111,5 @@ def render(state: State, seat: int | None) -> RenderableType:
     parts.append(grid)
     if view["result"]:
         names = [h["name"] for h in view["player_states"]]
-        parts.append(Text(view["verdict"], style="bold"))
         parts.append(score_table(view["score_sheet"], names, view["result"]["winners"]))
     return Group(*parts)

@@ -15,7 +15,6 @@ from . import rulings
 from .actions import CORNERS
 from .content import SPACE_KINDS, VIRTUES
 from .future import words_collected
-from .scoring import score_sheet
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES
 
@@ -202,7 +201,7 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
         "prompt": s.prompt(), "decision": s.decision_view(), "over": s.over,
         "result": s.final.to_json() if s.final else None,
         "verdict": s.final.verdict() if s.final else None,
-        "score_sheet": [[label, cells] for label, cells in score_sheet(s.final)] if s.final else None,
+        "score_sheet": s.game.score_sheet(s.final).to_json() if s.final else None,
         "phase": PHASES[s.phase], "turn": s.turn_no, "round": s.round_no,
         "order": [s.name(x) for x in s.order], "current_hero": s.name(s.cur) if s.cur >= 0 else None,
         "prophecies": [{"id": c.prophecies[p].id, "sign": c.prophecies[p].sign, "name": c.prophecies[p].name,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, State, seat_name
+from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State, seat_name
 from . import observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import Content, load_content
@@ -17,6 +17,7 @@ from .turn import ChooseStart
 class TrialGame(Game):
     id = "trial"
     name = "The Trial of the Forest"
+    points_noun = "fame point"
     min_players = 2
     max_players = 4
     scenario_schema = SCHEMA
@@ -44,8 +45,8 @@ class TrialGame(Game):
         setup(s, self, options)
         return s
 
-    def score_sheet(self, result: Result) -> list[tuple[str, list[str]]]:
-        return scoring.score_sheet(result)
+    def score_sheet(self, result: Result) -> ScoreSheet:
+        return self.sheet(result, scoring.score_sheet(result))
 
     # -- for learning agents -----------------------------------------------------------------
     def observation_key(self, players: int, options: Mapping[str, OptionValue | None]) -> Hashable:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import plural, seat_name
-from ...ui.svg import Canvas, score_sheet
+from ...ui.svg import Canvas, final_banner
 
 SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#2a8a3e", "#d4a017")
 FOOD_COLOURS = {"raspberry": "#c2185b", "acorn": "#8d5524", "mushroom": "#9e9e9e", "tea": "#4caf50"}
@@ -145,10 +145,11 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     b = _Board(view, seat, actions)
     c = b.c
     players = view["player_states"]
-    sheet = view.get("score_sheet") or []
-    height = BY + view["board"]["height"] * SCALE + 20 + SEAT_H * len(players)
-    if sheet:
-        height += 22 * (len(sheet) + 1) + 60
+    sheet = view.get("score_sheet")
+    end = Canvas()
+    # the end: the verdict (the score sheet is the page's own table)
+    below = final_banner(end, 10, 0, WIDTH - 20, sheet) if sheet else 0
+    height = BY + view["board"]["height"] * SCALE + 20 + SEAT_H * len(players) + below
     c.rect(0, 0, WIDTH, height, "#f4efe4", rx=0)
     day = f"day {view['day']} of {view['days']}" if not view["over"] else "the game is over"
     c.text(14, 24, f"The Trial of the Forest — {day}", size=18, weight="bold", fill="#2f3b1f")
@@ -165,11 +166,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         y += SEAT_H
     c.parts.extend(b.top.parts)
     if sheet:
-        winners = view["result"]["winners"]
-        verdict = " and ".join(seat_name(w) for w in winners) + (" wins" if len(winners) == 1 else
-                                                                   " share the victory")
-        c.text(14, y + 20, f"Final scoring — {verdict}", size=16, weight="bold", fill="#7a5c00")
-        score_sheet(c, 10, y + 30, WIDTH - 20, sheet, [seat_name(p["seat"]) for p in players], winners, SEAT_COLOURS)
+        final_banner(c, 10, y + 6, WIDTH - 20, sheet)
     return c.svg(WIDTH, height, "trial")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Result, seat_name
+from ...engine import Result, SheetBuilder, SheetRow, seat_name
 from . import rulings
 from .tables import SK_FAME, SK_SIZE
 
@@ -78,9 +78,23 @@ def end_game(s: TrialState) -> None:
         s.emit("winner", "The Guardian of the Green Valley: " + ", ".join(seat_name(w) for w in won))
 
 
-def score_sheet(result: Result) -> list[tuple[str, list[str]]]:
+EXPLAIN = {
+    "story": "Fame on the face-up cards of the player's story.",
+    "objects": "Fame of the items and artifacts in the backpack.",
+    "flags": "Fame of the finishing spaces the player's expedition flags reached.",
+    "morality": "Fame of the player's place on the morality track.",
+    "legendary": "Fame of the legendary deed tokens the player holds.",
+    "first_player": "Fame of the first player token, for whoever holds it at the end.",
+    "gallery": "Fame of the artifacts shown in the gallery.",
+}
+
+
+def score_sheet(result: Result) -> list[SheetRow]:
     details = result.details
-    rows = [(title, [str(d[key]) for d in details]) for key, title in ROWS]
-    rows.append(("Story cards (face up and down; ties)", [str(d["story_cards"]) for d in details]))
-    rows.append(("Total", [str(d["total"]) for d in details]))
-    return rows
+    sheet = SheetBuilder()
+    for key, title in ROWS:
+        sheet.points(title, [str(d[key]) for d in details], EXPLAIN[key])
+    sheet.tiebreak("Story cards", [str(d["story_cards"]) for d in details],
+                   "Story cards, face up and down: between players tied on fame, the most wins.")
+    sheet.total("Total", [str(d["total"]) for d in details], "Fame points: every row above but the story cards.")
+    return sheet.rows

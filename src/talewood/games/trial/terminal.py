@@ -115,6 +115,6 @@ def render(state: State, seat: int | None) -> RenderableType:
     parts: list[RenderableType] = [head, forest_table(view), track_text(view),
                                    *(player_panel(view, p, p["seat"] == seat) for p in view["player_states"])]
     if view["result"]:
-        parts.append(score_table([(label, cells) for label, cells in view["score_sheet"]],
+        parts.append(score_table(view["score_sheet"],
                                  [seat_name(p["seat"]) for p in view["player_states"]], view["result"]["winners"]))
     return Group(*parts)

@@ -166,7 +166,7 @@ def build_view(s: TrialState, seat: int | None) -> dict[str, Any]:
     if s.rv_loc >= 0 and s.stack and type(s.stack[-1]).__name__ == "RuinsTake":
         view["ruins_visit"] = t.space_ids[t.locations[s.rv_loc]]
     if s.final is not None:
-        view["score_sheet"] = [[label, cells] for label, cells in s.game.score_sheet(s.final)]
+        view["score_sheet"] = s.game.score_sheet(s.final).to_json()
     return view
 
 
