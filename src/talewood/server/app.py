@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import parse_qsl, urlencode
 
+import fastapi_offline
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
@@ -35,6 +37,7 @@ from .manager import MAX_TURN_LIMIT, MIN_TURN_LIMIT, ApiError, Limits, Live, Man
 log = logging.getLogger("talewood.server")
 access_log = logging.getLogger("talewood.access")
 WEB = Path(__file__).resolve().parent.parent / "web"
+DOCS_ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 4096
 HELLO_SECONDS = 10.0
@@ -45,9 +48,10 @@ OptionValue = StrictBool | StrictInt | StrictStr
 # framing by other sites, and no address (which may carry a seat's token) sent on to other sites.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
-# the OpenAPI pages load their script and style from a public CDN
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+# the OpenAPI pages start their script (served from here, /docs-assets) with a few inline lines; ReDoc
+# runs in a worker made from a blob
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self' blob:; "
+            "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
             "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
 SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
                     (b"referrer-policy", b"no-referrer")]
@@ -350,6 +354,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             engine.dispose()
 
     app = FastAPI(title="Talewood", version="0.2.0", lifespan=lifespan, default_response_class=SafeJSONResponse,
+                  docs_url=None, redoc_url=None,
                   generate_unique_id_function=lambda route: route.name,
                   description="Play Talewood's games: create a game, then each seat acts with its secret token. "
                               "Every state carries a `version`; send it back with an action. Refusals answer "
@@ -395,6 +400,30 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     @app.get("/replays/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
+
+    @app.get("/about", include_in_schema=False)
+    async def about_page() -> FileResponse:
+        return FileResponse(WEB / "about.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
+    # the API's pages, with Swagger UI and ReDoc from this server (fastapi-offline ships them): no CDN
+    app.mount("/docs-assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs_page() -> Response:
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="Talewood — HTTP API",
+                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-assets/swagger-ui.css",
+                                   swagger_favicon_url="/static/favicon.svg")
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc_page() -> Response:
+        return get_redoc_html(openapi_url="/openapi.json", title="Talewood — HTTP API",
+                              redoc_js_url="/docs-assets/redoc.standalone.js",
+                              redoc_favicon_url="/static/favicon.svg", with_google_fonts=False)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 

@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from .icons import ICONS, SIZE
+
 GLYPH = 0.58   # an average glyph's width, in em, of the boards' fonts (a safe side for capitals)
 # The smallest font size, in the board's own units, of any text a player reads. The page never shows a
 # board smaller than 1:1 on a laptop, nor below it on a phone unless the player asks for the whole
@@ -103,9 +105,12 @@ class Canvas:
         yield
         self.add("</g>")
 
-    def svg(self, width: float, height: float, cls: str, font: str = "Georgia, serif") -> str:
+    def svg(self, width: float, height: float, cls: str, font: str = "Georgia, serif",
+            min_font: float = MIN_FONT) -> str:
+        """The whole drawing. `min_font`: the smallest font size of any text a player reads in it; the page
+        shows the board at MIN_FONT / min_font or larger, so that text is at least 12 CSS px."""
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {cls}" viewBox="0 0 {width:.0f} {height:.0f}" '
-                f'width="{width:.0f}" height="{height:.0f}" font-family="{font}">')
+                f'width="{width:.0f}" height="{height:.0f}" font-family="{font}" data-min-font="{min_font:g}">')
         return head + "".join(self.parts) + "</svg>"
 
 
@@ -129,3 +134,73 @@ def final_banner(c: Canvas, x: float, y: float, width: float, sheet: dict[str, A
             c.text(x + 12, y + 26 + 22 * k, line, size=MIN_FONT + 2, weight="bold" if k == 0 else "normal",
                    fill="#7a5c00")
     return y + h + 12
+
+
+# -- the pieces of a table, drawn alike in every game ----------------------------------------------
+def icon(c: Canvas, name: str, x: float, y: float, size: float, colour: str = "#2f3b1f") -> None:
+    """The game-icons.net icon `name` (ui/icons.py; make_icons.py adds one) in a `size` square at x, y."""
+    body = ICONS[name]
+    c.add(f'<g class="icon" transform="translate({x:g} {y:g}) scale({size / SIZE:.5f})" color="{colour}" '
+          f'aria-hidden="true">{body}</g>')
+
+
+def resource(c: Canvas, name: str, count: object, x: float, y: float, info: str, colour: str = "#2f3b1f",
+             size: float = MIN_FONT * 1.5) -> float:
+    """A resource as its icon and its count ("◆ 3"), readable on hover or tap (`info`: what it is, in
+    words: "Gemstones: 3 in hand"). Returns its width, so a row of them can follow one another."""
+    text = str(count)
+    width = size + 4 + text_width(text, size * 0.9)
+    with c.group("resource", None, info):
+        c.rect(x - 2, y - 2, width + 4, size + 4, "none", rx=4, extra=' pointer-events="all"')
+        icon(c, name, x, y, size, colour)
+        c.text(x + size + 4, y + size * 0.8, text, size=round(size * 0.9), fill=colour, weight="bold")
+    return width + 8
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide `text` is at font `size` (GLYPH em a character)."""
+    return len(text) * size * GLYPH
+
+
+def card_height(text: str, width: float, size: float = MIN_FONT) -> float:
+    """The height `card` needs to show `text` whole in a card `width` wide."""
+    return 30 + int(size * 1.3) * len(wrap(text, width - 16, size, 99))
+
+
+def card(c: Canvas, x: float, y: float, width: float, title: str, text: str, action: dict[str, Any] | None = None,
+         fill: str = "#fffaf0", size: float = MIN_FONT, height: float | None = None, **data: object) -> float:
+    """A card drawn as a card: its title, then its whole text wrapped in as many lines as it needs (never
+    cut) — or, when `height` is given and the text does not fit, as many lines as fit, and the whole text
+    on hover or tap (data-info). Clickable when `action` is given. Returns the card's height."""
+    line_h = int(size * 1.3)
+    lines = wrap(text, width - 16, size, 99)
+    full = 30 + line_h * len(lines)
+    h = full if height is None else height
+    room = max(0, int((h - 30) // line_h))
+    shown = lines if len(lines) <= room else wrap(text, width - 16, size, room)
+    with c.group("card", action, f"{title}: {text}", **data):
+        c.rect(x, y, width, h, fill, "#f5b700" if action is not None else "#8a7a55", 2 if action is not None else 1,
+               rx=8)
+        c.text(x + 8, y + size + 6, title, size=size + 1, weight="bold")
+        for k, line in enumerate(shown):
+            c.text(x + 8, y + 26 + size + line_h * k, line, size=size)
+    return h
+
+
+def track(c: Canvas, x: float, y: float, width: float, label: str, spaces: int, markers: dict[int, list[str]],
+          info: str, first: int = 0, size: float = MIN_FONT) -> float:
+    """A track as a row of numbered spaces (`first` … `first + spaces - 1`) with the players' markers on
+    them (`markers`: space -> the colours of the markers there), its label before it, its meaning on hover
+    or tap. Returns its height."""
+    label_w = text_width(label, size) + 10
+    cell = max(size * 1.8, (width - label_w) / max(1, spaces))
+    h = size * 1.8 + 10
+    with c.group("track", None, info):
+        c.text(x, y + size * 1.3, label, size=size, weight="bold")
+        for k in range(spaces):
+            cx = x + label_w + k * cell
+            c.rect(cx, y, cell - 2, size * 1.8, "#f6eedb", "#b8a77a", 1, rx=3)
+            c.text(cx + (cell - 2) / 2, y + size * 1.3, first + k, size=size, anchor="middle", fill="#6b6b5e")
+            for m, colour in enumerate(markers.get(first + k, [])):
+                c.circle(cx + 5 + m * 7, y + size * 1.8 + 3, 4, colour, "#fff", 1)
+    return h

@@ -25,6 +25,8 @@ let shownToken = null;       // the seat whose view is on screen
 let confirmedPerson = null;  // hot seat: the person who said "I am ready"
 let drawn = null;            // the payload on screen and who was thinking then
 window.talewood = { frames: 0, lastVersion: -1, endsDrawn: 0 };
+const board = window.talewoodTable.viewer(document.querySelector(".board-wrap"));
+const PANEL_LIMIT = 12;      // buttons the panel shows before it folds its largest groups away
 
 // a seat as the game names it ("Player 2", "Hero 2"), counted from 1
 let seatNoun = "Player";
@@ -145,33 +147,25 @@ function draw(token) {
   window.talewood.payload = p;
   if (p.over) window.talewood.endsDrawn += 1;
   const kinds = p.seats.map((s) => s.kind);
-  document.title = `Talewood — ${p.name}`;
+  const mine = p.current_player === p.seat && !p.over && p.seat !== null;
+  turnCues(p, mine);
   $("#title").textContent = p.name;
   $("#seat-name").textContent = p.seat === null ? "spectating" : `you are ${seatName(p.seat)}`;
   let status;
   if (p.over) status = "The game is over";
-  else if (p.thinking !== null && p.thinking !== undefined) status = `${seatLabel(p.thinking, kinds)} is thinking…`;
-  else if (p.current_player === p.seat) status = "Your turn";
-  else status = `Waiting for ${seatLabel(p.current_player, kinds)}`;
+  else if (mine) status = "Your turn";
+  else status = `Waiting for ${waitingFor(p, kinds)}`;
   if (p.error) status += ` — ${p.error}`;
   const st = $("#status");
   st.textContent = status;
-  st.className = "status" + (p.thinking !== null && p.thinking !== undefined ? " thinking" : "");
-  st.dataset.turn = p.current_player === p.seat && !p.over ? "yours" : "";
+  st.className = "status" + (p.thinking !== null && p.thinking !== undefined ? " thinking" : "") + (mine ? " yours" : "");
+  st.dataset.turn = mine ? "yours" : "";
   window.talewoodInfo.hide();          // its choices belonged to the last state
-  $("#board").innerHTML = p.svg;
+  board.show(p.svg);
   $("#prompt").textContent = p.over ? "The game is over." : p.prompt;
   // at the end the final scores say it all: no empty card of choices above them
   $("#turn-card").hidden = p.over && !p.actions.length && !(p.undo > 0);
-  const box = $("#actions");
-  box.replaceChildren();
-  for (const a of p.actions) {
-    const b = document.createElement("button");
-    b.textContent = a.label;
-    b.dataset.actionId = a.id;
-    b.onclick = () => send({ type: "action", action: a.id });
-    box.append(b);
-  }
+  drawChoices(p);
   drawSeatNotes(p, kinds);
   const undo = $("#undo");
   undo.hidden = !(p.undo > 0);
@@ -189,7 +183,8 @@ function draw(token) {
   const scores = $("#scores-card");
   scores.hidden = !p.result;
   if (p.result) {
-    drawScoreSheet($("#scores"), p, (i) => seatLabel(i, kinds));
+    window.talewoodTable.drawScoreSheet($("#scores"), p.score_sheet || { verdict: p.verdict || "", rows: [] }, p.result,
+      (i) => seatLabel(i, kinds));
     $("#replay-link").href = `/replays/${encodeURIComponent(p.id)}`;
   }
   setBusy(false);
@@ -232,7 +227,13 @@ function drawSeatNotes(p, kinds) {
   const cur = p.current_player;
   const curSeat = cur === null ? null : p.seats[cur];
   if (curSeat && curSeat.kind === "human" && !curSeat.standin) {
-    if (p.deadline) line(`${seatName(cur)} has until ${new Date(p.deadline).toLocaleTimeString()} to play; then a ${p.standin_kind} bot plays for them.`, "deadline");
+    if (p.deadline) {
+      const e = line("", "deadline");
+      e.dataset.deadline = p.deadline;
+      e.dataset.who = cur === p.seat ? "You have" : `${seatName(cur)} has`;
+      e.dataset.then = cur === p.seat ? `then a ${p.standin_kind} bot plays for you` : `then a ${p.standin_kind} bot plays for them`;
+      tick();
+    }
     const me = p.seat === null ? null : p.seats[p.seat];
     if (me && cur !== p.seat && me.kind === "human" && !me.standin) {
       const needed = humans.filter((s) => s.seat !== cur && !s.standin).length;
@@ -249,14 +250,6 @@ function drawSeatNotes(p, kinds) {
   }
 }
 
-// On a phone the board fits the width; "Zoom in" shows it larger, panned inside its own box.
-$("#zoom").addEventListener("click", () => {
-  const wrap = $(".board-wrap");
-  const zoomed = wrap.classList.toggle("zoomed");
-  $("#zoom").textContent = zoomed ? "Fit to screen" : "Zoom in";
-  $("#zoom").setAttribute("aria-pressed", String(zoomed));
-});
-
 // The board: a piece's text on hover or tap (info.js); a click plays, a tap first asks.
 window.talewoodInfo.attach($("#board"), {
   labelOf: (id) => {
@@ -268,36 +261,144 @@ window.talewoodInfo.attach($("#board"), {
 });
 for (const t of tokens) connect(t);
 
-// The end: the verdict (who won, or the team's result), then the score sheet — a row per scoring
-// item, a column per seat (winners starred), the total last. Shared with the replay page.
-function drawScoreSheet(table, p, label) {
-  table.replaceChildren();
-  const cap = document.createElement("caption");
-  cap.id = "verdict";
-  cap.textContent = p.verdict || "";
-  table.append(cap);
-  const head = document.createElement("tr");
-  head.append(document.createElement("th"));
-  p.result.scores.forEach((_, i) => {
-    const th = document.createElement("th");
-    const win = p.result.winners.includes(i);
-    th.textContent = label(i) + (win ? " ★" : "");
-    if (win) th.className = "win";
-    th.dataset.seat = i;
-    head.append(th);
-  });
-  table.append(head);
-  for (const [item, cells] of p.score_sheet || [["Total", p.result.scores.map(String)]]) {
-    const tr = document.createElement("tr");
-    const th = document.createElement("th");
-    th.textContent = item;
-    tr.append(th);
-    cells.forEach((c, i) => {
-      const td = document.createElement("td");
-      td.textContent = c;
-      if (p.result.winners.includes(i)) td.className = "win";
-      tr.append(td);
-    });
-    table.append(tr);
+
+// Who the table waits for, in words: "Player 3 (bot thinking…)", "Player 2", "Player 3 (greedy bot)".
+function waitingFor(p, kinds) {
+  const cur = p.current_player;
+  const seat = p.seats[cur];
+  if (p.thinking !== null && p.thinking !== undefined && p.thinking === cur) {
+    return `${seatName(cur)} (${seat && seat.standin ? `${seat.standin} bot for them` : "bot"} thinking…)`;
+  }
+  if (seat && seat.standin) return `${seatName(cur)} (a ${seat.standin} bot plays for them)`;
+  return kinds[cur] && kinds[cur] !== "human" ? `${seatName(cur)} (${kinds[cur]} bot)` : seatName(cur);
+}
+
+// The panel of choices: the pass/none/done kind first, then every choice the board does not offer,
+// under its heading; a choice that plays or picks a card shows the card's words. When more than
+// PANEL_LIMIT buttons would show, the largest groups fold away behind their heading. Every choice,
+// those on the board too, is also in a folded list at the bottom (keyboards, screen readers).
+function drawChoices(p) {
+  const box = $("#actions");
+  box.replaceChildren();
+  const onBoard = new Set([...document.querySelectorAll("#board [data-action]")].map((e) => +e.dataset.action));
+  const first = p.actions.filter((a) => a.first);
+  const rest = p.actions.filter((a) => !a.first && !onBoard.has(a.id));
+  const groups = new Map();
+  for (const a of rest) {
+    const key = a.group || "";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  // fold the largest groups (never the first choices) until at most PANEL_LIMIT buttons show
+  let shown = first.length + rest.length;
+  const folded = new Set();
+  for (const [key, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    if (shown <= PANEL_LIMIT) break;
+    folded.add(key);
+    shown -= list.length - 1;
+  }
+  if (onBoard.size && p.actions.length) {
+    const hint = document.createElement("p");
+    hint.className = "board-hint";
+    hint.textContent = rest.length || first.length ? "Choose on the board (the ringed pieces) or here:"
+      : "Choose on the board: the ringed pieces.";
+    box.append(hint);
+  }
+  for (const a of first) box.append(choiceButton(a));
+  for (const [key, list] of groups) {
+    let holder = box;
+    if (folded.has(key)) {
+      const details = document.createElement("details");
+      details.className = "choice-group";
+      const summary = document.createElement("summary");
+      summary.textContent = `${key || "More choices"} (${list.length})`;
+      details.append(summary);
+      box.append(details);
+      holder = details;
+    } else if (key) {
+      const h = document.createElement("h3");
+      h.className = "choice-heading";
+      h.textContent = key;
+      box.append(h);
+    }
+    for (const a of list) holder.append(choiceButton(a));
+  }
+  if (onBoard.size && p.actions.length) {
+    const all = document.createElement("details");
+    all.className = "choice-group all-choices";
+    const summary = document.createElement("summary");
+    summary.textContent = `Every choice as a list (${p.actions.length})`;
+    all.append(summary);
+    for (const a of p.actions) all.append(choiceButton(a));
+    box.append(all);
   }
 }
+
+function choiceButton(a) {
+  const b = document.createElement("button");
+  b.dataset.actionId = a.id;
+  if (a.first) b.className = "first";
+  const label = document.createElement("span");
+  label.className = "choice-label";
+  label.textContent = a.label;
+  b.append(label);
+  if (a.detail) {
+    const detail = document.createElement("span");
+    detail.className = "choice-detail";
+    detail.textContent = a.detail;
+    b.append(detail);
+  }
+  b.onclick = () => send({ type: "action", action: a.id });
+  return b;
+}
+
+// Your turn, unmissable: the tab's title and icon change, and a sound plays if the player turned it on.
+let wasMine = false;
+const SOUND_KEY = "talewood.sound";
+function turnCues(p, mine) {
+  document.title = `${mine ? "● Your turn — " : ""}${p.name} — Talewood`;
+  const icon = document.getElementById("favicon");
+  if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (mine && !wasMine && localStorage.getItem(SOUND_KEY) === "on") chime();
+  wasMine = mine;
+}
+let audio = null;
+function chime() {
+  try {
+    audio = audio || new AudioContext();
+    const now = audio.currentTime;
+    for (const [k, freq] of [[0, 660], [1, 880]]) {
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + k * 0.18);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + k * 0.18 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + k * 0.18 + 0.16);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + k * 0.18);
+      osc.stop(now + k * 0.18 + 0.17);
+    }
+  } catch (e) { /* no sound on this device */ }
+}
+const sound = $("#sound");
+sound.checked = localStorage.getItem(SOUND_KEY) === "on";
+sound.addEventListener("change", () => {
+  localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off");
+  if (sound.checked) chime();          // a first sound, started by the player's own tap
+});
+
+// The turn limit as a countdown: "Player 2 has 4:32 left to play; then a greedy bot plays for them."
+function clock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+function tick() {
+  const e = document.getElementById("deadline");
+  if (!e || !e.dataset.deadline) return;
+  const left = new Date(e.dataset.deadline).getTime() - Date.now();
+  e.textContent = left > 0 ? `${e.dataset.who} ${clock(left)} left to play; ${e.dataset.then}.`
+    : `Time is up: ${e.dataset.then}.`;
+  e.classList.toggle("hurry", left > 0 && left < 30000);
+}
+setInterval(tick, 1000);

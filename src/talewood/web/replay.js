@@ -3,6 +3,7 @@
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let step = 0, steps = 0, seat = "";
+const board = window.talewoodTable.viewer(document.querySelector(".board-wrap"));
 async function show(n) {
   const q = new URLSearchParams({ step: Math.max(0, n) });
   if (seat !== "") q.set("seat", seat);
@@ -16,13 +17,17 @@ async function show(n) {
   $("#step").textContent = `move ${step} of ${steps}`;
   $("#last-move").textContent = p.last ? `Last move: ${noun} ${p.last.seat + 1} — ${p.last.label}` : "The start of the game.";
   window.talewoodInfo.hide();
-  $("#board").innerHTML = p.svg;
+  board.show(p.svg);
   const sel = $("#seat");
   if (sel.options.length === 1) p.seats.forEach((k, i) => sel.append(new Option(`${noun} ${i + 1} (${k})`, i)));
   const log = $("#log"); log.replaceChildren();
   for (const e of p.log) { const li = document.createElement("li"); li.textContent = e.text; log.append(li); }
   log.scrollTop = log.scrollHeight;
   $("#status").textContent = p.over ? `Final position: ${p.verdict}.` : `${noun} ${p.current_player + 1} to play`;
+  $("#scores-card").hidden = !p.over;
+  if (p.over && p.score_sheet) {
+    window.talewoodTable.drawScoreSheet($("#scores"), p.score_sheet, p.result, (i) => `${noun} ${i + 1}`);
+  }
 }
 $("#first").onclick = () => show(0);
 $("#prev").onclick = () => show(step - 1);

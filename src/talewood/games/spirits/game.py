@@ -6,8 +6,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State
-from . import observation, rulings, scoring
+from ...engine import (
+    Choice,
+    Game,
+    InvalidOption,
+    ObservationSpec,
+    Option,
+    OptionSet,
+    OptionValue,
+    Result,
+    ScoreSheet,
+    State,
+)
+from . import choices, observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import AIR, BASE_SPIRITS, DROP, Content, load_content
 from .frames import KeepHex, KeepWish
@@ -124,6 +135,10 @@ class SpiritsGame(Game):
         state._init_base(self, players, seed, options, tracked)
         setup(state, self, options)
         return state
+
+    def choice(self, state: State, action: int) -> Choice:
+        assert isinstance(state, SpiritsState)
+        return choices.choice(state, action)
 
     def score_sheet(self, result: Result) -> ScoreSheet:
         rows, reason = scoring.score_sheet(result, self.content)

@@ -1,0 +1,246 @@
+"use strict";
+// The table, shared by the game and replay pages; it knows no game.
+//
+// The board: the server's SVG inside a box the player pans (drag with a mouse, swipe on a touch screen,
+// scroll bars) and zooms (the − and + buttons, ctrl + wheel). It opens at a readable size — never
+// smaller than 1:1 for a board whose smallest text is `data-min-font` (default 12) units, so that text
+// is at least 12 CSS px — and zoomed onto the part of the table the decision is about: the box around
+// every legal choice on the board (`data-action`), each made at least TAP px wide where the box allows.
+// "Whole table" fits the whole board in the box (an overview; back with "Readable size").
+//
+// Every legal choice on the board gets a ring (class `choice-ring`): seen at a glance, and a larger
+// target for a finger.
+//
+// The score sheet: the verdict and its reason, what a team achieved, then a row per scoring item
+// (points, counts and tie-breakers told apart, each explained) and a column per seat.
+window.talewoodTable = (() => {
+  const READABLE = 12;     // CSS px: the smallest text a player reads
+  const TAP = 44;          // CSS px: the smallest target a finger hits
+  const MAX_SCALE = 3;
+  const STEP = 1.25;
+
+  function viewer(wrap) {
+    const box = wrap.querySelector(".board-view");
+    const whole = wrap.querySelector(".zoom-whole");
+    const zoomIn = wrap.querySelector(".zoom-in");
+    const zoomOut = wrap.querySelector(".zoom-out");
+    let svg = null, natural = null, scale = 1, mode = "focus", decision = "";
+
+    function readable() {
+      const min = svg ? parseFloat(svg.dataset.minFont || svg.getAttribute("data-min-font") || "12") : 12;
+      return READABLE / (min > 0 ? min : 12);
+    }
+    function fitScale() {
+      const w = box.clientWidth, h = box.clientHeight;
+      return Math.min(w / natural.w, h > 80 ? h / natural.h : Infinity);
+    }
+    // the scale the table opens at: readable, at least filling the width on a large screen (up to 1.5),
+    // and large enough that every choice on the board takes a finger on a touch screen
+    function tableScale() {
+      let s = Math.max(readable(), Math.min(box.clientWidth / natural.w, 1.5));
+      if (coarse()) {
+        const least = smallestTarget();
+        if (least > 0) s = Math.max(s, Math.min(TAP / least, MAX_SCALE));
+      }
+      return s;
+    }
+    const coarse = () => matchMedia("(pointer: coarse)").matches;
+
+    // the smallest of the legal choices' targets: each choice counts by its largest piece on the board
+    // (a tile and the small button under it that plays the same choice are one target, the tile)
+    function smallestTarget() {
+      const largest = new Map();
+      for (const el of svg.querySelectorAll("[data-action]")) {
+        const b = safeBox(el);
+        if (!b) continue;
+        const side = Math.min(b.width, b.height);
+        largest.set(el.dataset.action, Math.max(largest.get(el.dataset.action) || 0, side));
+      }
+      const sides = [...largest.values()].filter((v) => v > 0);
+      return sides.length ? Math.min(...sides) : 0;
+    }
+    function safeBox(el) { try { return el.getBBox(); } catch (e) { return null; } }
+
+    // the part of the board the decision is about: the box around every legal choice on it
+    function focusBox() {
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const el of svg.querySelectorAll("[data-action]")) {
+        const b = safeBox(el);
+        if (!b || (!b.width && !b.height)) continue;
+        x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y);
+        x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
+      }
+      return x0 === Infinity ? null : { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+    }
+
+    function apply(s) {
+      scale = Math.max(Math.min(s, MAX_SCALE), 0.05);
+      svg.style.width = `${natural.w * scale}px`;
+      svg.style.height = `${natural.h * scale}px`;
+      wrap.dataset.scale = scale.toFixed(3);
+      wrap.classList.toggle("whole", mode === "whole");
+      whole.textContent = mode === "whole" ? "Readable size" : "Whole table";
+      whole.setAttribute("aria-pressed", String(mode === "whole"));
+    }
+
+    // scroll so the choices' box is in view: centred when it fits, else from its top left corner
+    function focus() {
+      const f = focusBox();
+      if (!f) return;
+      const vw = box.clientWidth, vh = box.clientHeight;
+      const cx = f.w * scale <= vw ? (f.x + f.w / 2) * scale - vw / 2 : f.x * scale - 8;
+      const cy = f.h * scale <= vh ? (f.y + f.h / 2) * scale - vh / 2 : f.y * scale - 8;
+      box.scrollLeft = Math.max(0, cx);
+      box.scrollTop = Math.max(0, cy);
+    }
+
+    // zoom by `factor` around the middle of the box, keeping what is there in the middle
+    function zoomBy(factor) {
+      if (!svg) return;
+      const mx = (box.scrollLeft + box.clientWidth / 2) / scale, my = (box.scrollTop + box.clientHeight / 2) / scale;
+      mode = "manual";
+      apply(scale * factor);
+      box.scrollLeft = mx * scale - box.clientWidth / 2;
+      box.scrollTop = my * scale - box.clientHeight / 2;
+    }
+
+    function ring(el) {
+      if (el.tagName.toLowerCase() !== "g") { el.classList.add("choice"); return; }
+      const b = safeBox(el);
+      if (!b) return;
+      const pad = 3;
+      const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      r.setAttribute("class", "choice-ring");
+      r.setAttribute("x", b.x - pad); r.setAttribute("y", b.y - pad);
+      r.setAttribute("width", b.width + 2 * pad); r.setAttribute("height", b.height + 2 * pad);
+      r.setAttribute("rx", 6);
+      el.insertBefore(r, el.firstChild);
+      el.classList.add("choice");
+    }
+
+    // Show `markup`. A new decision (another set of choices on the board) opens at the table's scale,
+    // zoomed onto it, unless the player chose the whole table; otherwise the zoom and place are kept.
+    function show(markup) {
+      const left = box.scrollLeft, top = box.scrollTop, first = svg === null;
+      box.innerHTML = markup;
+      svg = box.querySelector("svg");
+      if (!svg) return;
+      const vb = svg.viewBox && svg.viewBox.baseVal;
+      natural = vb && vb.width ? { w: vb.width, h: vb.height }
+        : { w: parseFloat(svg.getAttribute("width")) || 800, h: parseFloat(svg.getAttribute("height")) || 600 };
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      const ids = [...svg.querySelectorAll("[data-action]")].map((e) => e.dataset.action).join(",");
+      const fresh = ids !== decision;
+      decision = ids;
+      if (mode === "whole") apply(fitScale());
+      else if (mode === "focus" || (fresh && ids)) { mode = "focus"; apply(tableScale()); }
+      else apply(scale);
+      for (const el of svg.querySelectorAll("[data-action]")) ring(el);
+      if (mode !== "whole" && fresh && ids) focus();
+      else if (!first) { box.scrollLeft = left; box.scrollTop = top; }
+    }
+
+    whole.addEventListener("click", () => {
+      if (!svg) return;
+      mode = mode === "whole" ? "focus" : "whole";
+      apply(mode === "whole" ? fitScale() : tableScale());
+      if (mode === "focus") focus();
+    });
+    zoomIn.addEventListener("click", () => zoomBy(STEP));
+    zoomOut.addEventListener("click", () => zoomBy(1 / STEP));
+    box.addEventListener("wheel", (ev) => {
+      if (!ev.ctrlKey) return;
+      ev.preventDefault();
+      zoomBy(ev.deltaY < 0 ? STEP : 1 / STEP);
+    }, { passive: false });
+    // a mouse drags the table; a click that did not move still plays
+    let drag = null;
+    box.addEventListener("pointerdown", (ev) => {
+      if (ev.pointerType !== "mouse" || ev.button !== 0) return;
+      drag = { x: ev.clientX, y: ev.clientY, left: box.scrollLeft, top: box.scrollTop, moved: false };
+    });
+    window.addEventListener("pointermove", (ev) => {
+      if (!drag) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+      drag.moved = true;
+      box.classList.add("dragging");
+      box.scrollLeft = drag.left - dx;
+      box.scrollTop = drag.top - dy;
+    });
+    window.addEventListener("pointerup", () => {
+      if (drag && drag.moved) {
+        // the click that ends a drag plays nothing
+        const stop = (e) => { e.stopPropagation(); e.preventDefault(); };
+        box.addEventListener("click", stop, { capture: true, once: true });
+        setTimeout(() => box.removeEventListener("click", stop, { capture: true }), 0);
+      }
+      box.classList.remove("dragging");
+      drag = null;
+    });
+    return { show, get scale() { return scale; }, get mode() { return mode; } };
+  }
+
+  // The end of a game: `sheet` is the server's score sheet ({verdict, reason, achieved, rows}).
+  const KIND = { count: "count", tiebreak: "tie-breaker" };
+  function drawScoreSheet(table, sheet, result, label) {
+    table.replaceChildren();
+    const cap = document.createElement("caption");
+    cap.id = "verdict";
+    const verdict = document.createElement("strong");
+    verdict.textContent = sheet.verdict + (sheet.reason ? `: ${sheet.reason}` : "") + ".";
+    cap.append(verdict);
+    if (sheet.achieved) {
+      const more = document.createElement("span");
+      more.className = "achieved";
+      more.textContent = sheet.achieved;
+      cap.append(more);
+    }
+    table.append(cap);
+    const head = document.createElement("tr");
+    head.append(document.createElement("th"));
+    result.scores.forEach((_, i) => {
+      const th = document.createElement("th");
+      const win = result.winners.includes(i);
+      th.textContent = label(i) + (win ? " ★" : "");
+      th.scope = "col";
+      if (win) th.className = "win";
+      th.dataset.seat = i;
+      head.append(th);
+    });
+    table.append(head);
+    for (const row of sheet.rows) {
+      const tr = document.createElement("tr");
+      tr.className = `row-${row.kind}`;
+      const th = document.createElement("th");
+      th.scope = "row";
+      const name = document.createElement("span");
+      name.className = "row-label";
+      name.textContent = row.label;
+      th.append(name);
+      if (KIND[row.kind]) {
+        const tag = document.createElement("span");
+        tag.className = "row-kind";
+        tag.textContent = KIND[row.kind];
+        th.append(" ", tag);
+      }
+      if (row.explain) {
+        const why = document.createElement("span");
+        why.className = "row-explain";
+        why.textContent = row.explain;
+        th.append(why);
+      }
+      tr.append(th);
+      row.cells.forEach((c, i) => {
+        const td = document.createElement("td");
+        td.textContent = c;
+        if (result.winners.includes(i)) td.className = "win";
+        tr.append(td);
+      });
+      table.append(tr);
+    }
+  }
+
+  return { viewer, drawScoreSheet };
+})();
