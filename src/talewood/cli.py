@@ -286,9 +286,7 @@ def _games(args: argparse.Namespace) -> int:
     ids = [args.game] if args.game else available()
     for game_id in ids:
         game = load(game_id)
-        players = (f"{game.min_players} players" if game.min_players == game.max_players
-                   else f"{game.min_players}–{game.max_players} players")
-        print(f"{game_id}\t{game.name}\t{players}")
+        print(f"{game_id}\t{game.name}\t{game.players_phrase()}")
         if args.options or args.game:
             if not game.option_set.options:
                 print("    no options")

@@ -88,7 +88,7 @@ def test_games_lists_each_games_options_with_values_defaults_and_meaning(capsys)
     code, out, _ = run(capsys, "games", "--options")
     text = " ".join(out.split())
     assert code == 0
-    assert "spirits Spirits of the Forest 1–4 players" in text and "greylune Greylune 2–4 players" in text
+    assert "spirits Spirits of the Forest 1 to 4 players" in text and "greylune Greylune 2 to 4 players" in text
     assert "wish — Wish cards: each player is dealt 2 Wish cards, keeps one and reveals it once everyone " \
            "has chosen" in text
     assert "values: true or false; default: false" in text

@@ -26,7 +26,7 @@ def test_the_final_banner_says_the_verdict_its_reason_and_what_a_team_achieved()
     assert texts == ["Player 2 wins with 34 points: won the tie on story cards"]
     assert 'class="score-sheet"' in "".join(c.parts) and bottom > 30
     team = {**sheet, "verdict": "The team loses", "reason": "the clock ran out",
-            "achieved": "The team fell short of the Future's goal in the Nine Rings, round 7, with a team score of 313."}
+            "achieved": "The team fell short of the goal in the Nine Rings, round 7, with a team score of 313."}
     c = Canvas()
     final_banner(c, 10, 0, 400, team)
     drawn = " ".join(re.findall(r">([^<]+)</text>", "".join(c.parts)))

@@ -415,10 +415,15 @@ class Game(ABC):
     # the keys a scenario (a position described as data) may set: see engine/scenario.py
     scenario_schema: ScenarioSchema
 
+    def players_phrase(self) -> str:
+        """How many play it, in words: "3 players", "1 to 4 players"."""
+        if self.min_players == self.max_players:
+            return plural(self.min_players, "player")
+        return f"{self.min_players} to {self.max_players} players"
+
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidPlayerCount(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players!r}")
+            raise InvalidPlayerCount(f"{self.name} is played by {self.players_phrase()}, not {players!r}")
 
     def parse_options(self, options: Mapping[str, Any] | None, players: int) -> dict[str, OptionValue | None]:
         """Defaults overlaid with `options`, validated (also across options, by `check_options`)."""

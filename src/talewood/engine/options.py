@@ -30,6 +30,9 @@ class Option:
     maximum: int | None = None
     title: str = ""
     choice_labels: tuple[str, ...] = ()
+    # a variant of a rule for those who study the game (the balance lab, an experienced table): the
+    # lobby folds it away under "Rule variants", so a new table sees only what a player chooses
+    variant: bool = False
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -56,7 +59,7 @@ class Option:
         return {"name": self.name, "title": self.display_name, "kind": self.kind, "default": self.default,
                 "help": self.help, "choices": list(self.choices),
                 "choice_labels": [self.label_of(c) for c in self.choices],
-                "minimum": self.minimum, "maximum": self.maximum}
+                "minimum": self.minimum, "maximum": self.maximum, "variant": self.variant}
 
     def describe_valid(self) -> str:
         if self.kind == "bool":

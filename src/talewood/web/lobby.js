@@ -49,9 +49,19 @@ function drawSeats() {
 }
 function drawOptions() {
   // each option by its title, with a line of explanation; the identifiers stay in ids and values
-  const box = $("#options");
-  box.replaceChildren();
+  const all = $("#options");
+  all.replaceChildren();
+  // rule variants (for those who study the game) fold away under their own heading
+  let variants = null;
   for (const o of currentGame().options) {
+    let box = all;
+    if (o.variant) {
+      if (!variants) {
+        variants = el("details", { class: "variants", id: "variants" }, el("summary", { text: "Rule variants" }));
+        all.append(variants);
+      }
+      box = variants;
+    }
     const title = o.title || o.name;
     const sentence = o.help ? o.help.charAt(0).toUpperCase() + o.help.slice(1) + (/[.!?]$/.test(o.help) ? "" : ".") : "";
     const help = el("span", { class: "option-help", id: `opt-${o.name}-help`, text: sentence });

@@ -103,7 +103,7 @@ def test_the_end_shows_a_score_breakdown_in_the_browser_and_the_terminal() -> No
     rows = {row.label: row for row in full.rows}
     for label in ("Branches", "Fire", "Missing spirits and power sources", "Wish", "Hex", "Favor tokens", "Tiles",
                   "Total"):
-        assert label in rows and rows[label].explain or label == "Total"
+        assert (label in rows and rows[label].explain) or label == "Total"
     # points, counts and the tie-breaker told apart
     assert rows["Favor tokens"].kind == "count" and rows["Tiles"].kind == "tiebreak"
     assert rows["Wish"].kind == "note" and rows["Branches"].kind == "points" and rows["Total"].kind == "total"

@@ -36,7 +36,7 @@ class GreyluneGame(Game):
         self.tables = Tables(self.content, self.ids, item_abilities)
         self.option_set = OptionSet((
             Option("first_player", "choice", rulings.DEFAULT_FIRST_PLAYER,
-                   "who takes the First Player token at the start (ruling R5)",
+                   "who takes the First Player token at the start",
                    choices=("seat0", "random"), title="First player",
                    choice_labels=("Player 1", "a player drawn at random")),
         ))

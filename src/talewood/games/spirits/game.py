@@ -17,6 +17,7 @@ from ...engine import (
     Result,
     ScoreSheet,
     State,
+    plural,
 )
 from . import choices, observation, rulings, scoring
 from .actions import Ids, build_action_space
@@ -280,7 +281,7 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
             choices.append(kind(seat))
     state.stack.extend(reversed(choices))   # the first player chooses first
     if state.log is not None:
-        state.emit("setup", f"A new forest: {layout.name}, {players} player(s)")
+        state.emit("setup", f"A new forest: {layout.name}, {plural(players, 'player')}")
 
 
 __all__ = ["AIR", "SpiritsGame"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...engine import plural
 from ...ui.svg import Canvas, attr, esc, final_banner
 
 SPIRIT_STYLE = {
@@ -194,7 +195,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         for spirit, count in p["symbols"].items():
             if count:
                 short, hue = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
-                with c.group("", None, f"{view['texts']['spirits'].get(spirit, _label(spirit))}: {count} symbol(s)"):
+                name = view["texts"]["spirits"].get(spirit, _label(spirit))
+                with c.group("", None, f"{name}: {plural(count, 'symbol')}"):
                     c.rect(x, y + 32, 44, 20, hue, rx=10)
                     c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
                 x += 48

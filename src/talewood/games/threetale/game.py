@@ -46,7 +46,7 @@ class ThreeTaleGame(Game):
                    title="Future", choice_labels=("as the Prophecies fall", *(f.name for f in c.futures))),
             Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known",
                    title="Tutorial (a first game)"),
-            Option("difficulty", "choice", "normal", "the tuning knobs of the designed content",
+            Option("difficulty", "choice", "normal", "how hard the Futures are: easier, as designed, or harder",
                    choices=DIFFICULTIES, title="Difficulty",
                    choice_labels=("easier Futures", "as designed", "harder Futures")),
             Option("heroes", "choice", "choose", "each player picks a Hero after the Prophecies, or a fixed team "
@@ -55,19 +55,19 @@ class ThreeTaleGame(Game):
                        ", ".join(hero_names[h] for h in team.split("+")) for team in self.teams_of_heroes))),
             Option("hope_scope", "choice", rulings.HOPE_SCOPES[0], "Hope turns dice once per band each turn, or "
                    "on every roll", choices=rulings.HOPE_SCOPES, title="Hope",
-                   choice_labels=("a budget each turn", "on every roll")),
+                   choice_labels=("a budget each turn", "on every roll"), variant=True),
             Option("crown_attacks", "choice", rulings.CROWN_ATTACKS[0], "the Crown of Evil: one attack a turn, "
                    "or one per Action", choices=rulings.CROWN_ATTACKS, title="Attacks in the Crown of Evil",
-                   choice_labels=("one a turn", "one per Action")),
+                   choice_labels=("one a turn", "one per Action"), variant=True),
             Option("ring_transfer", "bool", rulings.RINGS_TRANSFERABLE_DEFAULT, "the Nine Rings: a Ring may be "
-                   "given to an adjacent Hero as an Action", title="Rings may be given"),
+                   "given to an adjacent Hero as an Action", title="Rings may be given", variant=True),
             Option("tree_flips", "choice", rulings.TREE_FLIPS[0], "the Parallel Land: the Tree's flips at random "
                    "or chosen by the players", choices=rulings.TREE_FLIPS, title="The Tree's flips",
-                   choice_labels=("at random", "chosen by the players")),
+                   choice_labels=("at random", "chosen by the players"), variant=True),
             Option("removal_fallback", "choice", rulings.REMOVAL_FALLBACKS[0], "the Information Flood, when no "
                    "free tile has 1 or 2 borders: remove the free tile with the fewest, or a Hero's (a loss)",
                    choices=rulings.REMOVAL_FALLBACKS, title="Removing a tile with no free choice",
-                   choice_labels=("the free tile with the fewest borders", "a Hero's tile (a loss)")),
+                   choice_labels=("the free tile with the fewest borders", "a Hero's tile (a loss)"), variant=True),
         ))
         from .scenario import SCHEMA
 

@@ -30,10 +30,10 @@ class TrialGame(Game):
         self.tables.die_actions = tuple((self.ids.die + k, p) for k, p in self.tables.die_outcomes)
         self.action_space = build_action_space(self.tables)
         self.option_set = OptionSet((
-            Option("first_player", "choice", "random", "who takes the first player token: a random seat (L188), "
+            Option("first_player", "choice", "random", "who takes the first player token: a random seat, "
                    "or Player 1", choices=rulings.FIRST_PLAYER_CHOICES, title="First player",
                    choice_labels=("a player drawn at random", "Player 1")),
-            Option("tiles", "choice", "random", "the location tiles: shuffled within each type (L177), or the "
+            Option("tiles", "choice", "random", "the location tiles: shuffled within each type, or the "
                    "board's fixed arrangement", choices=rulings.TILE_ARRANGEMENTS, title="Location tiles",
                    choice_labels=("shuffled within each type", "the fixed arrangement")),
         ))
