@@ -3,12 +3,15 @@ saved when its player quits (and continued with --resume), and stepping through 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 
 from . import __version__
 from .agents import Agent, bot_seed, make_agent
@@ -21,6 +24,7 @@ from .engine import (
     State,
     Step,
     load_record,
+    plural,
     rebuild,
     replay_steps,
     save_record,
@@ -28,11 +32,15 @@ from .engine import (
     undoable,
 )
 from .games import available, game_module, load
+from .ui.text import find_pieces, pieces_from_svg
 
-HELP = ("Type the number of a choice. Other commands: 'undo' takes back your last decisions (while no "
-        "hidden information was revealed and no one else has played since), 'log' shows the game log, "
+HELP = ("Type the number of a choice, or its code where it has one (in brackets, e.g. r3c4). Other commands: "
+        "'look NAME' (or 'card NAME') prints the whole text of a card, tile or piece on the table, and 'look' "
+        "alone names them all; 'list' shows every choice one to a line; 'undo' takes back your last decisions "
+        "(while no hidden information was revealed and no one else has played since), 'log' shows the game log, "
         "'board' draws the board again, 'help' shows this, 'quit' saves the game and leaves it "
         "(Ctrl-C does the same).")
+SHORT_LIST = 12            # more choices than this are shown grouped, several to a line
 SAVES = "saves"           # where a quit game goes when no --save directory is given
 EXIT_INTERRUPTED = 130    # the shell's convention for a program ended by Ctrl-C
 
@@ -173,14 +181,19 @@ def _loop(played: _Game, console: Console, ask: Callable[[str], str], save_to: P
         draw(seat)
         while True:
             state = played.state
-            legal = state.legal_actions()
+            menu = Menu(state)
             console.print(f"[bold]{state.prompt()}[/bold]")
-            for i, action in enumerate(legal, 1):
-                console.print(f"  {i:>3}. {state.describe(action)}")
+            menu.show(console)
             try:
                 answer = ask("> ").strip().lower()
             except EOFError:
                 answer = "quit"
+            if answer == "list":
+                menu.show(console, every=True)
+                continue
+            if answer == "look" or answer.startswith(("look ", "card ")):
+                look(console, state, seat, answer.split(" ", 1)[1] if " " in answer else "")
+                continue
             if answer in ("quit", "exit"):
                 console.print("Game left unfinished.")
                 _save(played, save_to, console)
@@ -202,22 +215,127 @@ def _loop(played: _Game, console: Console, ask: Callable[[str], str], save_to: P
                                   "back, and none that revealed something or drew at random.[/yellow]")
                     continue
                 played.take_back(n)
-                console.print(f"Took back {n} decision(s).")
+                console.print(f"Took back {plural(n, 'decision')}.")
                 draw(seat)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                events = played.apply(legal[int(answer) - 1])
+            chosen = menu.pick(answer)
+            if chosen is not None:
+                events = played.apply(chosen)
                 for e in events:
                     if e["to"] is None or e["to"] == seat:
                         console.print(f"  {e['text']}")
                 break
-            console.print(f"[red]'{answer}' is not a choice: type a number from 1 to {len(legal)}, "
+            codes = " or its code" if menu.codes else ""
+            console.print(f"[red]'{answer}' is not a choice: type a number from 1 to {len(menu.order)}{codes}, "
                           f"or 'help'.[/red]")
     draw(viewer)
-    console.print(f"[bold green]{played.state.result().verdict()}.[/bold green]")
+    sheet = game.score_sheet(played.state.result())
+    console.print(f"[bold green]{escape(sheet.headline())}.[/bold green]")
+    if sheet.achieved:
+        console.print(escape(sheet.achieved))
     if save_at_end:
         _save(played, save_to, console, finished=True)
     return 0
+
+
+class Menu:
+    """The legal actions of a decision as a player chooses them: the pass/none/done kind first, then each
+    group under its heading (the game's `Game.choice`); numbered in that order, and each with its code
+    (if the game gives one) that may be typed instead of the number."""
+
+    def __init__(self, state: State) -> None:
+        game = state.game
+        legal = state.legal_actions()
+        self.state = state
+        self.info = {a: game.choice(state, a) for a in legal}
+        first = [a for a in legal if self.info[a].first]
+        groups: dict[str, list[int]] = {}
+        for a in legal:
+            if not self.info[a].first:
+                groups.setdefault(self.info[a].group, []).append(a)
+        self.first = first
+        self.groups = groups
+        self.order = first + [a for members in groups.values() for a in members]
+        self.codes = {self.info[a].code.lower(): a for a in legal if self.info[a].code}
+
+    def line(self, a: int, number: int) -> str:
+        code = self.info[a].code
+        return f"{number:>3}. {escape(self.state.describe(a))}" + (f" [dim]\\[{escape(code)}][/dim]" if code else "")
+
+    def show(self, console: Console, every: bool = False) -> None:
+        """One choice a line when there are few (or `every`); else grouped, several to a line, and a group
+        whose choices all have codes as its codes alone."""
+        number = {a: i for i, a in enumerate(self.order, 1)}
+        if every or len(self.order) <= SHORT_LIST:
+            for title, members in [("", self.first), *self.groups.items()]:
+                if title and members and len(self.groups) > 1:
+                    console.print(f"  [bold]{escape(title)}[/bold]")
+                for a in members:
+                    console.print(f"  {self.line(a, number[a])}")
+            return
+        for a in self.first:
+            console.print(f"  {self.line(a, number[a])}")
+        for title, members in self.groups.items():
+            heading = f"{title or 'Other choices'} ({len(members)})"
+            if all(self.info[a].code for a in members):
+                codes = "  ".join(sorted((self.info[a].code for a in members), key=natural))
+                console.print(f"  [bold]{escape(heading)}[/bold]: type one of  {escape(codes)}")
+                continue
+            console.print(f"  [bold]{escape(heading)}[/bold]")
+            console.print(Columns([self.line(a, number[a]) for a in members], padding=(0, 3)))
+        console.print("  [dim]('list' shows every choice one to a line, 'look NAME' the text of a card or "
+                      "piece)[/dim]")
+
+    def pick(self, answer: str) -> int | None:
+        if answer.isdigit() and 1 <= int(answer) <= len(self.order):
+            return self.order[int(answer) - 1]
+        return self.codes.get(answer)
+
+
+def natural(code: str) -> list[Any]:
+    """A code's sort key with its numbers as numbers: r2c10 after r2c9."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", code)]
+
+
+def readable_pieces(state: State, seat: int | None) -> list[tuple[str, str]]:
+    """What a player may read on the table: the game's terminal `readable(view, seat)` if it has one, else
+    every text the board's drawing carries (`data-info`), then the texts of the choices (a card in hand)."""
+    game = state.game
+    view = state.view(seat)
+    own = getattr(game_module(game.id, "terminal"), "readable", None)
+    if own is not None:
+        pieces: list[tuple[str, str]] = list(own(view, seat))
+    else:
+        render = getattr(game_module(game.id, "render"), "render_svg", None)
+        pieces = pieces_from_svg(render(view, seat, [])) if render is not None else []
+    known = {text for _, text in pieces}
+    if state.current_player == seat:
+        for a in state.legal_actions():
+            detail = game.choice(state, a).detail
+            if detail and detail not in known:
+                known.add(detail)
+                pieces.append((detail.split(":", 1)[0].split(". ", 1)[0][:60], detail))
+    return pieces
+
+
+def look(console: Console, state: State, seat: int | None, query: str) -> None:
+    """`look NAME`: the whole text of every piece NAME names; `look`: the names of all of them."""
+    pieces = readable_pieces(state, seat)
+    if not pieces:
+        console.print("[yellow]Nothing on this table has more text to read.[/yellow]")
+        return
+    if not query.strip():
+        names = sorted({name for name, _ in pieces})
+        console.print("You can look at: " + ", ".join(escape(n) for n in names), soft_wrap=False)
+        return
+    found = find_pieces(pieces, query)
+    if not found:
+        console.print(f"[yellow]Nothing called '{escape(query)}' on the table: type 'look' for every name.[/yellow]")
+        return
+    for _, text in found[:8]:
+        console.print(f"  {escape(text)}")
+    if len(found) > 8:
+        console.print(f"  [dim]… and {len(found) - 8} more: name it more closely.[/dim]")
 
 
 def _save(played: _Game, path: Path, console: Console, finished: bool = False) -> None:

@@ -87,12 +87,12 @@ def test_undo_reaches_back_past_the_resume_point(tmp_path):
     taken back, even after the game was saved and resumed in between."""
     con, _ = console()
     play("spirits", players=2, seats=["human", "greedy"], seed=0, save_dir=str(tmp_path),
-         ask=answers("1", "quit"), console=con)
+         ask=answers("2", "quit"), console=con)          # 1 collects no tile: the first tile is 2
     path = tmp_path / "spirits-0.json"
     assert len(load_record(path).actions) == 1
     con, out = console()
     play(None, resume=str(path), ask=answers("undo", "quit"), console=con)
-    assert "Took back 1 decision(s)" in out.getvalue()
+    assert "Took back 1 decision." in out.getvalue()
     assert load_record(path).actions == []
 
 

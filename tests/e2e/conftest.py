@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -40,25 +41,32 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, database: str, port: int) -> None:
+    """`talewood serve` in a subprocess; its output kept in `log` (shown when a test fails)."""
+
+    def __init__(self, database: str, port: int, log: Path | None = None) -> None:
         self.database = database
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.log = log or Path(tempfile.mkstemp(prefix="talewood-server-", suffix=".log")[1])
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "talewood.cli", "serve", "--port", str(self.port), "--database", self.database,
-             "--bot-delay", "0.05", "--bot-executor", "thread"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.base + "/api/meta", timeout=1)
+        """Start the server and wait until it says it is serving (it prints that once it answers), for as
+        long as the process lives and keeps making progress — a busy machine only makes it slower."""
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "talewood.cli", "serve", "--port", str(self.port), "--database",
+                 self.database, "--bot-delay", "0.05", "--bot-executor", "thread"],
+                stdout=out, stderr=subprocess.STDOUT)
+        start = self.log.stat().st_size if self.log.exists() else 0
+        while self.proc.poll() is None:
+            if b"Talewood is serving at" in self.log.read_bytes()[start:]:
                 return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        raise RuntimeError(f"the server stopped before it served (exit {self.proc.returncode}):\n{self.tail()}")
+
+    def tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -72,20 +80,39 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait(10)
 
     def post(self, path: str, body: Any) -> Any:
         req = urllib.request.Request(self.base + path, data=json.dumps(body).encode(),
                                      headers={"content-type": "application/json"})
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.load(r)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=90) as r:
             return json.load(r)
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(f"sqlite:///{tmp_path / 'talewood.db'}", free_port())
-    srv.start()
-    yield srv
-    srv.stop()
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
+    srv = Server(f"sqlite:///{tmp_path / 'talewood.db'}", free_port(), tmp_path / "server.log")
+    try:
+        srv.start()
+        yield srv
+    finally:
+        srv.stop()
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            print(f"\n--- the server's log ({srv.log}) ---\n{srv.tail()}")
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Each test's call report on its node (`rep_call`), so a fixture can tell a failed test."""
+    report = yield
+    if report.when == "call":
+        item.rep_call = report  # type: ignore[attr-defined]
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -122,18 +149,23 @@ class CspBypassing:
 def click_next(page: Any, buttons_only: bool = False) -> None:
     """As a person would: click the board if it offers a choice, else the first button; wait for a change.
 
-    With `buttons_only` (a phone), the first choice button is tapped. A click that lands while the
-    page is being redrawn is tried again (the version check on the server makes a repeated click
+    With `buttons_only` (a phone), the first choice button the panel shows is tapped, or else the first
+    choice on the board: its sheet opens, and its first choice is tapped there. A click that lands while
+    the page is being redrawn is tried again (the version check on the server makes a repeated click
     harmless)."""
     version = page.evaluate("window.talewood.lastVersion")
     for _attempt in range(3):
         target = page.locator("#board [data-action]").first
+        shown = page.locator("#actions button:visible").first
         if target.count() and not buttons_only:
             target.click()
+        elif buttons_only and shown.count():
+            shown.tap()
         elif buttons_only:
-            page.locator("#actions button").first.tap()
+            target.tap()
+            page.locator("#info-actions button").first.tap()
         else:
-            page.locator("#actions button").first.click()
+            shown.click()
         try:
             page.wait_for_function(f"window.talewood.lastVersion !== {version}", timeout=6000)
             return

@@ -32,8 +32,8 @@ def true_state(server: Server, game_id: str) -> State:
 def test_full_game_with_modules_against_two_bots(server: Server, browser: Any) -> None:
     modules: dict[str, str | bool] = {m: True for m in ("wish", "hex", "seasons", "air_spirit", "fireflies")}
     page = create_and_play(server, browser, "spirits", {**modules, "scenario": "forbidden-forest"}, 42, 400)
-    assert page.locator("#board svg .result").count() == 1
-    assert "Final scores" in page.inner_text("#board")
+    assert page.locator("#board svg .score-sheet").count() == 1       # the verdict on the board
+    assert page.inner_text("#verdict") in page.inner_text("#board")  # the same as the table's beside it
     page.click("#replay-link")
     page.wait_for_selector("#board svg")
     page.click("#next")
@@ -136,7 +136,7 @@ def test_server_killed_mid_game_and_restarted(server: Server, browser: Any) -> N
         clicks += 1
         assert clicks < 300
     assert page.locator("#scores th[data-seat]").count() == 2
-    assert page.locator("#scores tr").last.locator("th").inner_text() == "Total"
+    assert page.locator("#scores tr").last.locator(".row-label").inner_text() == "Total"
     assert "wins" in page.inner_text("#verdict") or "share the victory" in page.inner_text("#verdict")
     page.close()
 

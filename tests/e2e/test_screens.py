@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import TAP, Server, create_and_play, log_numbers_fit, overflow, small_tap_targets
 
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e"), pytest.mark.screens]
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 
 # game: (options, seed, click limit, the click photographed as "the middle")
 GAMES: dict[str, tuple[dict[str, str | bool], int, int, int]] = {
@@ -30,10 +30,10 @@ def phone_checks(page: Any, stage: str) -> None:
     assert small_tap_targets(page) == [], f"{stage}: controls under {TAP}px: {small_tap_targets(page)}"
     if stage == "lobby":
         return
-    board = page.locator("#board svg").bounding_box()
+    board = page.locator("#board").bounding_box()          # the board's window: the board pans inside it
     panel = page.locator("aside").bounding_box()
     assert board is not None and panel is not None
-    assert 330 <= board["width"] <= 390 and board["x"] >= 0, f"{stage}: the board is {board}"
+    assert 330 <= board["width"] <= 390 and board["x"] >= 0, f"{stage}: the board's window is {board}"
     assert panel["y"] >= board["y"] + board["height"], f"{stage}: the panel is not under the board"
     assert panel["width"] >= 350
 
@@ -72,19 +72,23 @@ def test_lobby_options_by_name_with_a_line_of_explanation(server: Server, browse
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_full_game_on_a_phone(server: Server, browser: Any, screens: Path, game: str) -> None:
+def test_a_full_game_on_a_phone(server: Server, browser: Any, tmp_path: Path, game: str) -> None:
+    screens = tmp_path      # photographed to be checked; test_table.py takes the pictures docs/ keeps
     options, seed, limit, middle = GAMES[game]
     page = create_and_play(server, browser, game, options, seed, limit, size="phone", screens=screens,
                            middle=middle, check=phone_checks)
     entries, number, indent = log_numbers_fit(page)
     assert entries >= 80 and indent >= number, f"log entry {entries}'s number is {number}px, the indent {indent}px"
-    # "Zoom in" shows the board larger, panned inside its own box; the page still never scrolls sideways
-    page.locator("#zoom").tap()
-    zoomed = page.locator("#board svg").bounding_box()
-    assert zoomed is not None and zoomed["width"] > 800 and overflow(page) == []
+    # the board opens readable, larger than the phone, panned inside its own window; "Whole table" fits
+    # it in the window and "Readable size" brings it back; the page never scrolls sideways
+    readable = page.locator("#board svg").bounding_box()
+    assert readable is not None and readable["width"] > 800 and overflow(page) == []
     page.locator("#zoom").tap()
     fitted = page.locator("#board svg").bounding_box()
-    assert fitted is not None and fitted["width"] <= 390
+    assert fitted is not None and fitted["width"] <= 390 and overflow(page) == []
+    page.locator("#zoom").tap()
+    again = page.locator("#board svg").bounding_box()
+    assert again is not None and again["width"] == readable["width"]
     page.click("#replay-link")
     page.wait_for_selector("#board svg")
     page.locator("#next").tap()
@@ -96,11 +100,12 @@ def test_a_full_game_on_a_phone(server: Server, browser: Any, screens: Path, gam
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_full_game_on_a_laptop(server: Server, browser: Any, screens: Path, game: str) -> None:
+def test_a_full_game_on_a_laptop(server: Server, browser: Any, tmp_path: Path, game: str) -> None:
+    screens = tmp_path
     options, seed, limit, middle = GAMES[game]
     page = create_and_play(server, browser, game, options, seed, limit, size="desktop", screens=screens,
                            middle=middle, check=desktop_checks)
-    assert not page.locator("#zoom").is_visible()      # a laptop's board needs no zoom
+    assert page.locator("#zoom").is_visible() and page.locator(".zoom-in").is_visible()   # zoom at every size
     entries, number, indent = log_numbers_fit(page)
     assert entries >= 80 and indent >= number, f"log entry {entries}'s number is {number}px, the indent {indent}px"
     page.context.close()

@@ -53,7 +53,8 @@ def test_the_lobby_makes_a_game_for_one_two_or_three_people(server: Server, brow
     page.close()
 
 
-def test_one_person_with_two_bot_heroes_plays_a_whole_game(server: Server, browser: Any, screens: Path) -> None:
+def test_one_person_with_two_bot_heroes_plays_a_whole_game(server: Server, browser: Any, tmp_path: Path) -> None:
+    screens = tmp_path      # photographed to be checked; test_table.py takes the pictures docs/ keeps
     page = create_and_play(server, browser, "threetale", {"future": "nine_rings"}, 11, 400, size="desktop",
                            screens=screens, middle=25, check=desktop_checks)
     verdict = page.inner_text("#verdict")

@@ -487,7 +487,7 @@ class Game(ABC):
         row's label)."""
         if result.cooperative:
             verdict = "The team wins" if result.team_won else "The team loses"
-            return ScoreSheet(list(rows), verdict, reason or "", achieved)
+            return ScoreSheet(list(rows), verdict, reason or "", achieved or f"Team score: {result.team_score:g}.")
         names = [seat_name(w, self.seat_noun) for w in result.winners]
         if not names:
             verdict = "Nobody wins"

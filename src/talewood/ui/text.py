@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,3 +43,33 @@ def score_table(sheet: Mapping[str, Any], names: Sequence[str], winners: Sequenc
 def count(n: int, one: str, many: str | None = None) -> str:
     """`n` things in words: "1 Step", "2 Steps", "1 die", "3 dice"."""
     return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def pieces_from_svg(svg: str) -> list[tuple[str, str]]:
+    """The readable pieces of a board drawing — every `data-info` text, once — as (name, whole text): the
+    name is what comes before the text's first colon or full stop ("Blizzard", "Wish")."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for e in ET.fromstring(svg).iter():
+        text = e.get("data-info")
+        if text and text not in seen:
+            seen.add(text)
+            out.append((piece_name(text), text))
+    return out
+
+
+def piece_name(text: str) -> str:
+    """A readable piece's name: its text up to the first colon, full stop or dash (at most 60 characters)."""
+    name = re.split(r":|\. | — ", text, maxsplit=1)[0].strip()
+    return name[:60]
+
+
+def find_pieces(pieces: Sequence[tuple[str, str]], query: str) -> list[tuple[str, str]]:
+    """The pieces `query` names: those whose name is it (any case), else those whose name or text holds
+    every word of it."""
+    q = query.strip().lower()
+    exact = [p for p in pieces if p[0].lower() == q]
+    if exact:
+        return exact
+    words = q.split()
+    return [p for p in pieces if all(w in (p[0] + " " + p[1]).lower() for w in words)]

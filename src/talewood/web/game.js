@@ -31,7 +31,6 @@ const PANEL_LIMIT = 12;      // buttons the panel shows before it folds its larg
 // a seat as the game names it ("Player 2", "Hero 2"), counted from 1
 let seatNoun = "Player";
 function seatName(s) { return `${seatNoun} ${s + 1}`; }
-function seatLabel(s, kinds) { return seatName(s) + (kinds && kinds[s] !== "human" ? ` (bot: ${kinds[s]})` : ""); }
 
 // Why the server closed the socket for good (its close codes, see docs/web.md): said plainly, never retried.
 const REFUSALS = {
@@ -184,7 +183,7 @@ function draw(token) {
   scores.hidden = !p.result;
   if (p.result) {
     window.talewoodTable.drawScoreSheet($("#scores"), p.score_sheet || { verdict: p.verdict || "", rows: [] }, p.result,
-      (i) => seatLabel(i, kinds));
+      seatName);
     $("#replay-link").href = `/replays/${encodeURIComponent(p.id)}`;
   }
   setBusy(false);

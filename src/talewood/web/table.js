@@ -17,6 +17,7 @@ window.talewoodTable = (() => {
   const READABLE = 12;     // CSS px: the smallest text a player reads
   const TAP = 44;          // CSS px: the smallest target a finger hits
   const MAX_SCALE = 3;
+  const TAP_SCALE = 2;     // the most the page zooms in for small targets: more would hide the table around them
   const STEP = 1.25;
 
   function viewer(wrap) {
@@ -40,7 +41,7 @@ window.talewoodTable = (() => {
       let s = Math.max(readable(), Math.min(box.clientWidth / natural.w, 1.5));
       if (coarse()) {
         const least = smallestTarget();
-        if (least > 0) s = Math.max(s, Math.min(TAP / least, MAX_SCALE));
+        if (least > 0) s = Math.max(s, Math.min(TAP / least, TAP_SCALE));
       }
       return s;
     }
@@ -83,15 +84,15 @@ window.talewoodTable = (() => {
       whole.setAttribute("aria-pressed", String(mode === "whole"));
     }
 
-    // scroll so the choices' box is in view: centred when it fits, else from its top left corner
+    // scroll as little as needed (from the top left corner) to bring the choices' box into view; a box
+    // larger than the window shows from its top left corner
     function focus() {
       const f = focusBox();
       if (!f) return;
-      const vw = box.clientWidth, vh = box.clientHeight;
-      const cx = f.w * scale <= vw ? (f.x + f.w / 2) * scale - vw / 2 : f.x * scale - 8;
-      const cy = f.h * scale <= vh ? (f.y + f.h / 2) * scale - vh / 2 : f.y * scale - 8;
-      box.scrollLeft = Math.max(0, cx);
-      box.scrollTop = Math.max(0, cy);
+      const vw = box.clientWidth, vh = box.clientHeight, m = 8;
+      const along = (lo, size, view) => Math.max(0, Math.min(lo * scale - m, (lo + size) * scale + m - view));
+      box.scrollLeft = along(f.x, f.w, vw);
+      box.scrollTop = along(f.y, f.h, vh);
     }
 
     // zoom by `factor` around the middle of the box, keeping what is there in the middle

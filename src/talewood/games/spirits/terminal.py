@@ -15,7 +15,7 @@ SHORT = {"branches": ("Br", "rgb(150,100,60)"), "moss": ("Mo", "green4"), "dew_d
          "mushrooms": ("Mu", "red3"), "flowers": ("Fl", "magenta"), "web_spiders": ("We", "grey70"),
          "fruits": ("Fr", "orange3"), "vines": ("Vi", "chartreuse3"), "leaves": ("Le", "yellow3"),
          "air": ("Ai", "light_sky_blue1")}
-POWER = {"fire": ("🔥", "red"), "moon": ("☾", "blue"), "sun": ("☀", "yellow")}
+POWER = {"fire": ("▲", "red"), "moon": ("☾", "blue"), "sun": ("☀", "yellow")}
 GEM_COLOURS = ("bold red", "bold blue", "bold green", "bold yellow")
 
 
@@ -47,10 +47,14 @@ def cell_text(cell: dict[str, Any] | None) -> Text:
 
 def render(state: State, seat: int | None) -> RenderableType:
     view = state.view(seat)
-    forest = Table(title="The forest (underlined: can be collected)", show_header=False, box=None, padding=(0, 1))
+    forest = Table(title="The forest (underlined: can be collected; r3c4 is row 3, column 4)", box=None,
+                   padding=(0, 1))
+    forest.add_column("")
+    for col in range(view["cols"]):
+        forest.add_column(f"c{col + 1}")
     seasons = view.get("seasons")
     for r, row in enumerate(view["forest"]):
-        label = f"row {r + 1}"
+        label = f"r{r + 1}"
         if seasons and seasons[r]["token"] is not None:
             label += f" {seasons[r]['season']}:{seasons[r]['token']}"
         forest.add_row(Text(label, style="bold"), *(cell_text(c) for c in row))
