@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test lint bench load screenshots clean
+.PHONY: run play test lint bench load screenshots icons clean
 
 # The install builds the observation encoders as C extensions (setup.py), so it runs again when one of
 # their sources changes; until then the source runs as Python (src/talewood/compiled.py).
@@ -54,6 +54,13 @@ load: $(DEV_STAMP)
 # saved under docs/screenshots/ by the browser tests.
 screenshots: $(DEV_STAMP)
 	TALEWOOD_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -m screens tests/e2e
+
+# The game-icons.net icons the boards draw (src/talewood/ui/icons.py), copied again from npm's
+# @iconify-json/game-icons: add a name to WANTED in src/talewood/ui/make_icons.py, then run this.
+icons: $(STAMP)
+	rm -rf build/icons && mkdir -p build/icons
+	cd build/icons && npm pack --silent @iconify-json/game-icons && tar xzf iconify-json-game-icons-*.tgz
+	$(BIN)/python -m talewood.ui.make_icons build/icons/package/icons.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

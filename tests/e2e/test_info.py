@@ -69,7 +69,7 @@ def test_on_a_phone_a_tap_shows_the_text_and_asks_before_playing(server: Server,
     assert page.inner_text("#info-text")
     confirm = page.locator(f"#info-actions button[data-action-id='{action}']")
     assert confirm.count() == 1
-    label = page.locator(f"#actions button[data-action-id='{action}']").inner_text()
+    label = page.evaluate(f"window.talewood.payload.actions.find((a) => a.id === {action}).label")
     assert confirm.inner_text() == label
     page.wait_for_timeout(300)
     assert page.evaluate("window.talewood.lastVersion") == version      # nothing played yet

@@ -42,7 +42,7 @@ def desktop_checks(page: Any, stage: str) -> None:
     assert overflow(page) == [], f"{stage}: {overflow(page)}"
     if stage == "lobby":
         return
-    board = page.locator("#board svg").bounding_box()
+    board = page.locator("#board").bounding_box()          # the board's window
     panel = page.locator("aside").bounding_box()
     assert board is not None and panel is not None
     assert panel["x"] >= board["x"] + board["width"], f"{stage}: the panel is not beside the board"

@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl, urlencode
 import fastapi_offline
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
@@ -48,9 +48,8 @@ OptionValue = StrictBool | StrictInt | StrictStr
 # framing by other sites, and no address (which may carry a seat's token) sent on to other sites.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
-# the OpenAPI pages start their script (served from here, /docs-assets) with a few inline lines; ReDoc
-# runs in a worker made from a blob
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self' blob:; "
+# the API's page starts its script (served from here, /docs-assets) with a few inline lines
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; "
             "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
             "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
 SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
@@ -234,7 +233,7 @@ class Guard:
                 log.error("websocket %s failed: %s", path, safe_traceback(exc))
             access_log.info("WS %s %.1fms", shown, (time.perf_counter() - started) * 1000)
             return
-        csp = (DOCS_CSP if path in ("/docs", "/redoc") else CSP).encode()
+        csp = (DOCS_CSP if path == "/docs" else CSP).encode()
 
         async def guarded_send(message: dict[str, Any]) -> None:
             nonlocal status
@@ -409,7 +408,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     async def favicon() -> FileResponse:
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
-    # the API's pages, with Swagger UI and ReDoc from this server (fastapi-offline ships them): no CDN
+    # the API's page, with Swagger UI from this server (fastapi-offline ships it): no CDN
     app.mount("/docs-assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
@@ -418,12 +417,6 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                                    swagger_js_url="/docs-assets/swagger-ui-bundle.js",
                                    swagger_css_url="/docs-assets/swagger-ui.css",
                                    swagger_favicon_url="/static/favicon.svg")
-
-    @app.get("/redoc", include_in_schema=False)
-    async def redoc_page() -> Response:
-        return get_redoc_html(openapi_url="/openapi.json", title="Talewood — HTTP API",
-                              redoc_js_url="/docs-assets/redoc.standalone.js",
-                              redoc_favicon_url="/static/favicon.svg", with_google_fonts=False)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
