@@ -190,3 +190,15 @@ def test_the_hash_check_fails_on_a_played_field_called_search_only() -> None:
     # SEARCH_ONLY lets a field out of the hash: only one that never moves in a game played may be
     with pytest.raises(AssertionError, match="SEARCH_ONLY field thrown"):
         contract.check_hash_covers_every_field(broken({"SEARCH_ONLY": ("thrown",)}))
+
+
+def test_the_choices_check_fails_on_two_choices_with_one_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    from talewood.engine import Choice
+
+    game = LanternsGame()
+    monkeypatch.setattr(game, "choice", lambda state, action: Choice(code="x1"))
+    with pytest.raises(AssertionError, match="share the code 'x1'"):
+        contract.check_choices_are_well_formed(game)
+    monkeypatch.setattr(game, "choice", lambda state, action: Choice(code=str(action)))
+    with pytest.raises(AssertionError, match="would read as a choice's number"):
+        contract.check_choices_are_well_formed(game)

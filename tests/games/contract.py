@@ -355,6 +355,28 @@ def check_legal_actions_have_distinct_labels(game: Game) -> None:
         assert not twins, f"two legal actions share the label {sorted(twins)[0]!r} at {state.prompt()}"
 
 
+CODE = re.compile(r"[a-z0-9]+")
+
+
+def check_choices_are_well_formed(game: Game) -> None:
+    """`Game.choice` of every legal action: a code typed in a terminal is letters and digits, one per
+    choice of a decision; headings and texts are plain words."""
+    rng = Rng(63)
+    for state in walk(game, 5, 300, rng):
+        codes: dict[str, int] = {}
+        for a in state.legal_actions():
+            choice = game.choice(state, a)
+            if choice.code:
+                assert CODE.fullmatch(choice.code.lower()), f"the code {choice.code!r} is not letters and digits"
+                assert not choice.code.isdigit(), f"the code {choice.code!r} would read as a choice's number"
+                assert choice.code.lower() not in codes, (
+                    f"two choices share the code {choice.code!r} at {state.prompt()}: "
+                    f"{state.describe(codes[choice.code.lower()])!r} and {state.describe(a)!r}")
+                codes[choice.code.lower()] = a
+            for text in (choice.group, choice.detail):
+                assert raw_structure(text) is None, f"{text!r} shows {raw_structure(text)}"
+
+
 _RAW = [
     (re.compile(r"\{'"), "a dict"), (re.compile(r"\[\]"), "an empty list"), (re.compile(r"\[\d"), "a list"),
     (re.compile(r"\b\d+\.\d+\b"), "a float"), (re.compile(r"\b(seat|Player) 0\b"), "a seat counted from 0"),
@@ -477,6 +499,7 @@ CHECKS = [
     check_events_for_a_seat_hold_no_one_elses_private_events,
     check_undo_never_crosses_hidden_information,
     check_legal_actions_have_distinct_labels,
+    check_choices_are_well_formed,
     check_texts_read_like_the_rulebook,
     check_renderer,
     check_records_replay_to_the_same_state,

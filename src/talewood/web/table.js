@@ -20,11 +20,27 @@ window.talewoodTable = (() => {
   const TAP_SCALE = 2;     // the most the page zooms in for small targets: more would hide the table around them
   const STEP = 1.25;
 
+  function button(cls, text, label) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.textContent = text;
+    if (label) b.setAttribute("aria-label", label);
+    return b;
+  }
+
+  // `wrap` holds the board's window (`.board-view`); the viewer puts its tools above it
   function viewer(wrap) {
     const box = wrap.querySelector(".board-view");
-    const whole = wrap.querySelector(".zoom-whole");
-    const zoomIn = wrap.querySelector(".zoom-in");
-    const zoomOut = wrap.querySelector(".zoom-out");
+    const whole = button("zoom-whole", "Whole table");
+    whole.id = "zoom";
+    whole.setAttribute("aria-pressed", "false");
+    const zoomOut = button("zoom-out", "−", "Zoom out");
+    const zoomIn = button("zoom-in", "+", "Zoom in");
+    const tools = document.createElement("div");
+    tools.className = "board-tools";
+    tools.append(whole, zoomOut, zoomIn);
+    wrap.insertBefore(tools, box);
     let svg = null, natural = null, scale = 1, mode = "focus", decision = "";
 
     function readable() {
