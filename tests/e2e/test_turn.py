@@ -32,6 +32,15 @@ def test_your_turn_changes_the_title_and_icon_and_the_limit_counts_down(server: 
     assert "yours" in (mine.get_attribute("#status", "class") or "")
     assert not theirs.title().startswith("●") and theirs.get_attribute("#favicon", "href").endswith("/favicon.svg")
     assert theirs.inner_text("#status") == "Waiting for Player 1"
+    # whom the table waits for, in words, whoever is to play
+    kinds = ["human", "human", "hard"]
+    seats = [{"seat": s, "kind": k, "standin": None, "gone_votes": []} for s, k in enumerate(kinds)]
+    said = theirs.evaluate("""(seats) => [
+        waitingFor({current_player: 2, thinking: 2, seats}, ["human", "human", "hard"]),
+        waitingFor({current_player: 2, thinking: null, seats}, ["human", "human", "hard"]),
+        waitingFor({current_player: 0, thinking: null, seats: [{...seats[0], standin: "greedy"}, ...seats.slice(1)]},
+                   ["human", "human", "hard"])]""", seats)
+    assert said == ["Player 3 (bot thinking…)", "Player 3 (hard bot)", "Player 1 (a greedy bot plays for them)"]
     # the limit as a countdown, ticking: "You have 9:59 left to play; then a greedy bot plays for you."
     text = mine.inner_text("#deadline")
     assert re.fullmatch(r"You have (10:00|9:[0-5]\d) left to play; then a greedy bot plays for you\.", text), text

@@ -281,12 +281,10 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         return str(count)
 
     first = details[0]
-    most = ("The most symbols of a spirit score a point each (every player tied for the most scores); "
-            "fewer score nothing")
     for x, name in enumerate(SPIRITS):
         if name in first["spirits"]:
             sheet.points(SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details],
-                         f"{SPIRIT_NAMES[x]} symbols. {most}.")
+                         f"{SPIRIT_NAMES[x]} symbols: the most (ties too) score a point each.")
     if "opponent" in first:          # solo: the forest's opponent
         lost = [SPIRIT_NAMES[SPIRITS.index(s)] for s in first["opponent_majorities"]]
         sheet.note("Opponent's majorities", [", ".join(lost) or "none"],
@@ -300,7 +298,7 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         return sheet.rows, reason
     for p, name in enumerate(POWERS):
         sheet.points(POWER_NAMES[p], [counted(d, "powers", name) for d in details],
-                     f"{POWER_NAMES[p]} power sources. The most score a point each, as for the spirits.")
+                     f"{POWER_NAMES[p]} power sources: the most (ties too) score a point each.")
     sheet.points("Missing spirits and power sources", [str(d["penalty"]) for d in details],
                  "−3 for each spirit and each power source of which you have none.")
     if any(d["bonus"] for d in details):
