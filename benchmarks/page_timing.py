@@ -49,7 +49,7 @@ def post(base: str, path: str, body: Any) -> Any:
 def one_run(browser: Any, base: str, game: str, seed: int, moves: int) -> dict[str, Any]:
     created = post(base, "/api/games", {"game": game, "players": 3, "seats": ["human", "greedy", "random"],
                                         "options": OPTIONS.get(game, {}), "seed": seed})
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page = browser.new_page(viewport={"width": 1366, "height": 900}, bypass_csp=True)   # for wait_for_function
     t0 = time.perf_counter()
     url = created["seats"][0]["url"]
     page.goto(url if url.startswith("http") else base + url)

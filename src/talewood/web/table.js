@@ -63,16 +63,22 @@ window.talewoodTable = (() => {
     }
     const coarse = () => matchMedia("(pointer: coarse)").matches;
 
+    // the legal choices on the board and their boxes (in the board's units), measured once a drawing:
+    // measuring after each change to the page would lay it out again every time
+    let choices = [];
+    function measure() {
+      choices = [];
+      for (const el of svg.querySelectorAll("[data-action]")) {
+        const b = safeBox(el);
+        if (b && (b.width || b.height)) choices.push({ el, id: el.dataset.action, x: b.x, y: b.y, w: b.width, h: b.height });
+      }
+    }
+
     // the smallest of the legal choices' targets: each choice counts by its largest piece on the board
     // (a tile and the small button under it that plays the same choice are one target, the tile)
     function smallestTarget() {
       const largest = new Map();
-      for (const el of svg.querySelectorAll("[data-action]")) {
-        const b = safeBox(el);
-        if (!b) continue;
-        const side = Math.min(b.width, b.height);
-        largest.set(el.dataset.action, Math.max(largest.get(el.dataset.action) || 0, side));
-      }
+      for (const c of choices) largest.set(c.id, Math.max(largest.get(c.id) || 0, Math.min(c.w, c.h)));
       const sides = [...largest.values()].filter((v) => v > 0);
       return sides.length ? Math.min(...sides) : 0;
     }
@@ -80,14 +86,10 @@ window.talewoodTable = (() => {
 
     // the part of the board the decision is about: the box around every legal choice on it
     function focusBox() {
-      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-      for (const el of svg.querySelectorAll("[data-action]")) {
-        const b = safeBox(el);
-        if (!b || (!b.width && !b.height)) continue;
-        x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y);
-        x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
-      }
-      return x0 === Infinity ? null : { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+      if (!choices.length) return null;
+      const x0 = Math.min(...choices.map((c) => c.x)), y0 = Math.min(...choices.map((c) => c.y));
+      const x1 = Math.max(...choices.map((c) => c.x + c.w)), y1 = Math.max(...choices.map((c) => c.y + c.h));
+      return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
     }
 
     function apply(s) {
@@ -102,10 +104,10 @@ window.talewoodTable = (() => {
 
     // scroll as little as needed (from the top left corner) to bring the choices' box into view; a box
     // larger than the window shows from its top left corner
-    function focus() {
+    function focus(vw, vh) {
       const f = focusBox();
       if (!f) return;
-      const vw = box.clientWidth, vh = box.clientHeight, m = 8;
+      const m = 8;
       const along = (lo, size, view) => Math.max(0, Math.min(lo * scale - m, (lo + size) * scale + m - view));
       box.scrollLeft = along(f.x, f.w, vw);
       box.scrollTop = along(f.y, f.h, vh);
@@ -121,22 +123,24 @@ window.talewoodTable = (() => {
       box.scrollTop = my * scale - box.clientHeight / 2;
     }
 
-    function ring(el) {
-      if (el.tagName.toLowerCase() !== "g") { el.classList.add("choice"); return; }
-      const b = safeBox(el);
-      if (!b) return;
-      const pad = 3;
-      const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      r.setAttribute("class", "choice-ring");
-      r.setAttribute("x", b.x - pad); r.setAttribute("y", b.y - pad);
-      r.setAttribute("width", b.width + 2 * pad); r.setAttribute("height", b.height + 2 * pad);
-      r.setAttribute("rx", 6);
-      el.insertBefore(r, el.firstChild);
-      el.classList.add("choice");
+    // a ring around each choice, all added at once after measuring
+    function rings() {
+      const ns = "http://www.w3.org/2000/svg", pad = 3;
+      for (const c of choices) {
+        c.el.classList.add("choice");
+        if (c.el.tagName.toLowerCase() !== "g") continue;
+        const r = document.createElementNS(ns, "rect");
+        r.setAttribute("class", "choice-ring");
+        r.setAttribute("x", c.x - pad); r.setAttribute("y", c.y - pad);
+        r.setAttribute("width", c.w + 2 * pad); r.setAttribute("height", c.h + 2 * pad);
+        r.setAttribute("rx", 6);
+        c.el.insertBefore(r, c.el.firstChild);
+      }
     }
 
     // Show `markup`. A new decision (another set of choices on the board) opens at the table's scale,
     // zoomed onto it, unless the player chose the whole table; otherwise the zoom and place are kept.
+    // Everything is measured first and the page changed after, so it is laid out only once more.
     function show(markup) {
       const left = box.scrollLeft, top = box.scrollTop, first = svg === null;
       box.innerHTML = markup;
@@ -147,14 +151,16 @@ window.talewoodTable = (() => {
         : { w: parseFloat(svg.getAttribute("width")) || 800, h: parseFloat(svg.getAttribute("height")) || 600 };
       svg.removeAttribute("width");
       svg.removeAttribute("height");
-      const ids = [...svg.querySelectorAll("[data-action]")].map((e) => e.dataset.action).join(",");
+      const vw = box.clientWidth, vh = box.clientHeight;
+      measure();
+      const ids = choices.map((c) => c.id).join(",");
       const fresh = ids !== decision;
       decision = ids;
       if (mode === "whole") apply(fitScale());
       else if (mode === "focus" || (fresh && ids)) { mode = "focus"; apply(tableScale()); }
       else apply(scale);
-      for (const el of svg.querySelectorAll("[data-action]")) ring(el);
-      if (mode !== "whole" && fresh && ids) focus();
+      rings();
+      if (mode !== "whole" && fresh && ids) focus(vw, vh);
       else if (!first) { box.scrollLeft = left; box.scrollTop = top; }
     }
 
@@ -162,7 +168,7 @@ window.talewoodTable = (() => {
       if (!svg) return;
       mode = mode === "whole" ? "focus" : "whole";
       apply(mode === "whole" ? fitScale() : tableScale());
-      if (mode === "focus") focus();
+      if (mode === "focus") focus(box.clientWidth, box.clientHeight);
     });
     zoomIn.addEventListener("click", () => zoomBy(STEP));
     zoomOut.addEventListener("click", () => zoomBy(1 / STEP));
