@@ -208,7 +208,7 @@ def look(browser: Any, seat: Seat, size: str, stage: str, game: str, screens: Pa
     try:
         page.goto(seat.url)
         page.wait_for_function(f"window.talewood.lastVersion === {seat.state['version']}", timeout=30000)
-        page.wait_for_selector("#board svg")
+        page.wait_for_selector(".board-wrap[data-ready='1'] #board svg")
         if size == "desktop":
             page.mouse.move(0, 0)
         page.screenshot(path=str(screens / f"{game}-{size}-{stage}.png"), full_page=True)

@@ -328,7 +328,10 @@ function drawChoices(p) {
     const summary = document.createElement("summary");
     summary.textContent = `Every choice as a list (${p.actions.length})`;
     all.append(summary);
-    for (const a of p.actions) all.append(choiceButton(a));
+    // its buttons are made when it is first opened: most moves never open it
+    all.addEventListener("toggle", () => {
+      if (all.open && all.children.length === 1) for (const a of p.actions) all.append(choiceButton(a));
+    });
     box.append(all);
   }
 }

@@ -47,19 +47,13 @@ window.talewoodTable = (() => {
       const min = svg ? parseFloat(svg.dataset.minFont || svg.getAttribute("data-min-font") || "12") : 12;
       return READABLE / (min > 0 ? min : 12);
     }
-    function fitScale() {
-      const w = box.clientWidth, h = box.clientHeight;
+    function fitScale(w, h) {
       return Math.min(w / natural.w, h > 80 ? h / natural.h : Infinity);
     }
-    // the scale the table opens at: readable, at least filling the width on a large screen (up to 1.5),
-    // and large enough that every choice on the board takes a finger on a touch screen
-    function tableScale() {
-      let s = Math.max(readable(), Math.min(box.clientWidth / natural.w, 1.5));
-      if (coarse()) {
-        const least = smallestTarget();
-        if (least > 0) s = Math.max(s, Math.min(TAP / least, TAP_SCALE));
-      }
-      return s;
+    // the scale the table opens at: readable, and at least filling the width of a large screen (up to
+    // 1.5); on a touch screen `settle` may zoom further, for the fingers
+    function tableScale(w) {
+      return Math.max(readable(), Math.min(w / natural.w, 1.5));
     }
     const coarse = () => matchMedia("(pointer: coarse)").matches;
 
@@ -140,9 +134,14 @@ window.talewoodTable = (() => {
 
     // Show `markup`. A new decision (another set of choices on the board) opens at the table's scale,
     // zoomed onto it, unless the player chose the whole table; otherwise the zoom and place are kept.
-    // Everything is measured first and the page changed after, so it is laid out only once more.
+    // The board gets its size at once (the window's size is read before the new board is in, so
+    // nothing is laid out twice); it is measured, ringed and scrolled to its choices just before it is
+    // painted (`settle`), and `data-ready` says when that is done.
+    let pending = 0;
     function show(markup) {
       const left = box.scrollLeft, top = box.scrollTop, first = svg === null;
+      const vw = box.clientWidth, vh = box.clientHeight;
+      wrap.dataset.ready = "";
       box.innerHTML = markup;
       svg = box.querySelector("svg");
       if (!svg) return;
@@ -151,24 +150,40 @@ window.talewoodTable = (() => {
         : { w: parseFloat(svg.getAttribute("width")) || 800, h: parseFloat(svg.getAttribute("height")) || 600 };
       svg.removeAttribute("width");
       svg.removeAttribute("height");
-      const vw = box.clientWidth, vh = box.clientHeight;
+      if (mode === "whole") apply(fitScale(vw, vh));
+      else if (mode === "focus") apply(tableScale(vw));
+      else apply(scale);
+      const drawn = svg;
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => { if (svg === drawn) settle(vw, vh, first, left, top); });
+    }
+
+    function settle(vw, vh, first, left, top) {
       measure();
       const ids = choices.map((c) => c.id).join(",");
       const fresh = ids !== decision;
       decision = ids;
-      if (mode === "whole") apply(fitScale());
-      else if (mode === "focus" || (fresh && ids)) { mode = "focus"; apply(tableScale()); }
-      else apply(scale);
+      if (mode === "manual" && fresh && ids) { mode = "focus"; apply(tableScale(vw)); }
+      if (mode === "focus" && coarse()) {
+        const least = smallestTarget();
+        if (least > 0) apply(Math.max(scale, Math.min(TAP / least, TAP_SCALE)));
+      }
       rings();
       if (mode !== "whole" && fresh && ids) focus(vw, vh);
       else if (!first) { box.scrollLeft = left; box.scrollTop = top; }
+      wrap.dataset.ready = "1";
     }
 
     whole.addEventListener("click", () => {
       if (!svg) return;
       mode = mode === "whole" ? "focus" : "whole";
-      apply(mode === "whole" ? fitScale() : tableScale());
-      if (mode === "focus") focus(box.clientWidth, box.clientHeight);
+      const vw = box.clientWidth, vh = box.clientHeight;
+      if (mode === "whole") apply(fitScale(vw, vh));
+      else {
+        apply(tableScale(vw));
+        if (coarse() && smallestTarget() > 0) apply(Math.max(scale, Math.min(TAP / smallestTarget(), TAP_SCALE)));
+        focus(vw, vh);
+      }
     });
     zoomIn.addEventListener("click", () => zoomBy(STEP));
     zoomOut.addEventListener("click", () => zoomBy(1 / STEP));
