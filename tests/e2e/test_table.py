@@ -228,22 +228,32 @@ def look(browser: Any, seat: Seat, size: str, stage: str, game: str, screens: Pa
         page.context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_table_as_a_player_sees_it(server: Server, browser: Any, screens: Path, game: str, size: str) -> None:
+def test_the_table_as_a_player_sees_it(server: Server, browser: Any, screens: Path, game: str) -> None:
+    """One game played to each stage, looked at on a laptop and on a phone."""
     options, seed, busy = GAMES[game]
     seat = Seat(server, game, options, seed)
-    failing: dict[str, str] = {}
+    failing: dict[str, dict[str, str]] = {size: {} for size in SIZES}
+
+    def stage(name: str) -> None:
+        for size in SIZES:
+            for k, v in look(browser, seat, size, name, game, screens).items():
+                failing[size].setdefault(k, v)
+
     seat.until(lambda s: True)
-    failing |= look(browser, seat, size, "start", game, screens)
+    stage("start")
     seat.until(lambda s: len(s["actions"]) >= busy or seat.decisions >= 40)
-    failing |= {k: v for k, v in look(browser, seat, size, "middle", game, screens).items() if k not in failing}
+    stage("middle")
     seat.until(lambda s: False)
-    failing |= {k: v for k, v in look(browser, seat, size, "end", game, screens).items() if k not in failing}
-    known = KNOWN.get((game, size), set())
-    new = {k: v for k, v in failing.items() if k not in known}
-    assert not new, f"{game} on a {size}: " + " | ".join(f"{k}: {v}" for k, v in new.items())
-    fixed = known - set(failing)
-    assert not fixed, f"{game} on a {size} now passes {sorted(fixed)}: remove it from KNOWN"
-    if known:
-        pytest.xfail(f"{game} on a {size} still fails " + " | ".join(f"{k}: {failing[k]}" for k in sorted(known)))
+    stage("end")
+    problems, still = [], []
+    for size in SIZES:
+        known = KNOWN.get((game, size), set())
+        new = {k: v for k, v in failing[size].items() if k not in known}
+        problems += [f"{size}: {k}: {v}" for k, v in new.items()]
+        fixed = known - set(failing[size])
+        problems += [f"{size} now passes {k!r}: remove it from KNOWN" for k in sorted(fixed)]
+        still += [f"{size}: {k}: {failing[size][k]}" for k in sorted(known & set(failing[size]))]
+    assert not problems, f"{game}: " + " | ".join(problems)
+    if still:
+        pytest.xfail(f"{game} still fails " + " | ".join(still))
