@@ -242,7 +242,8 @@ def test_the_table_as_a_player_sees_it(server: Server, browser: Any, screens: Pa
 
     seat.until(lambda s: True)
     stage("start")
-    seat.until(lambda s: len(s["actions"]) >= busy or seat.decisions >= 40)
+    start = seat.decisions
+    seat.until(lambda s: seat.decisions > start + 2 and (len(s["actions"]) >= busy or seat.decisions >= 40))
     stage("middle")
     seat.until(lambda s: False)
     stage("end")

@@ -96,15 +96,34 @@ window.talewoodTable = (() => {
       whole.setAttribute("aria-pressed", String(mode === "whole"));
     }
 
-    // scroll as little as needed (from the top left corner) to bring the choices' box into view; a box
-    // larger than the window shows from its top left corner
+    // Bring the choices into view: along an axis where their box fits the window, scroll as little as
+    // needed (from the top left corner); where it does not, show the window's worth of board that holds
+    // the most choices (centred on one of them), so that the first thing seen is a cluster of choices.
     function focus(vw, vh) {
       const f = focusBox();
       if (!f) return;
-      const m = 8;
+      const m = 8, W = vw / scale, H = vh / scale;
       const along = (lo, size, view) => Math.max(0, Math.min(lo * scale - m, (lo + size) * scale + m - view));
-      box.scrollLeft = along(f.x, f.w, vw);
-      box.scrollTop = along(f.y, f.h, vh);
+      let left = along(f.x, f.w, vw), top = along(f.y, f.h, vh);
+      const fitsX = f.w * scale + 2 * m <= vw, fitsY = f.h * scale + 2 * m <= vh;
+      if (!fitsX || !fitsY) {
+        const centre = (c) => [c.x + c.w / 2, c.y + c.h / 2];
+        let best = null;
+        for (const c of choices) {
+          const [cx, cy] = centre(c);
+          const x0 = fitsX ? f.x : cx - W / 2, y0 = fitsY ? f.y : cy - H / 2;
+          let n = 0;
+          for (const d of choices) {
+            const [dx, dy] = centre(d);
+            if (dx >= x0 && dx <= x0 + W && dy >= y0 && dy <= y0 + H) n += 1;
+          }
+          if (!best || n > best.n) best = { n, x0, y0 };
+        }
+        if (!fitsX) left = Math.max(0, best.x0 * scale);
+        if (!fitsY) top = Math.max(0, best.y0 * scale);
+      }
+      box.scrollLeft = left;
+      box.scrollTop = top;
     }
 
     // zoom by `factor` around the middle of the box, keeping what is there in the middle
