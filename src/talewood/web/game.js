@@ -340,16 +340,8 @@ function choiceButton(a) {
   const b = document.createElement("button");
   b.dataset.actionId = a.id;
   if (a.first) b.className = "first";
-  const label = document.createElement("span");
-  label.className = "choice-label";
-  label.textContent = a.label;
-  b.append(label);
-  if (a.detail) {
-    const detail = document.createElement("span");
-    detail.className = "choice-detail";
-    detail.textContent = a.detail;
-    b.append(detail);
-  }
+  b.append(window.talewoodTable.span("choice-label", a.label));
+  if (a.detail) b.append(window.talewoodTable.span("choice-detail", a.detail));
   b.onclick = () => send({ type: "action", action: a.id });
   return b;
 }

@@ -239,6 +239,14 @@ window.talewoodTable = (() => {
     return { show, get scale() { return scale; }, get mode() { return mode; } };
   }
 
+  // a <span class=cls> holding `text`
+  function span(cls, text) {
+    const e = document.createElement("span");
+    e.className = cls;
+    e.textContent = text;
+    return e;
+  }
+
   // The end of a game: `sheet` is the server's score sheet ({verdict, reason, achieved, rows}).
   const KIND = { count: "count", tiebreak: "tie-breaker" };
   function drawScoreSheet(table, sheet, result, label) {
@@ -248,12 +256,7 @@ window.talewoodTable = (() => {
     const verdict = document.createElement("strong");
     verdict.textContent = sheet.verdict + (sheet.reason ? `: ${sheet.reason}` : "") + ".";
     cap.append(verdict);
-    if (sheet.achieved) {
-      const more = document.createElement("span");
-      more.className = "achieved";
-      more.textContent = sheet.achieved;
-      cap.append(more);
-    }
+    if (sheet.achieved) cap.append(span("achieved", sheet.achieved));
     table.append(cap);
     const head = document.createElement("tr");
     head.append(document.createElement("th"));
@@ -272,22 +275,9 @@ window.talewoodTable = (() => {
       tr.className = `row-${row.kind}`;
       const th = document.createElement("th");
       th.scope = "row";
-      const name = document.createElement("span");
-      name.className = "row-label";
-      name.textContent = row.label;
-      th.append(name);
-      if (KIND[row.kind]) {
-        const tag = document.createElement("span");
-        tag.className = "row-kind";
-        tag.textContent = KIND[row.kind];
-        th.append(" ", tag);
-      }
-      if (row.explain) {
-        const why = document.createElement("span");
-        why.className = "row-explain";
-        why.textContent = row.explain;
-        th.append(why);
-      }
+      th.append(span("row-label", row.label));
+      if (KIND[row.kind]) th.append(" ", span("row-kind", KIND[row.kind]));
+      if (row.explain) th.append(span("row-explain", row.explain));
       tr.append(th);
       row.cells.forEach((c, i) => {
         const td = document.createElement("td");
@@ -299,5 +289,5 @@ window.talewoodTable = (() => {
     }
   }
 
-  return { viewer, drawScoreSheet };
+  return { viewer, drawScoreSheet, span };
 })();
