@@ -41,7 +41,8 @@ def free_port() -> int:
 
 
 def post(base: str, path: str, body: Any) -> Any:
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.load(r)
 
