@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from talewood.engine import Game, ObservationSpec, Result, Rng, State, TalewoodError, chance, decision
+from talewood.engine import Choice, Game, ObservationSpec, Result, Rng, State, TalewoodError, chance, decision
 from tests.games import contract
 from tests.games.lanterns import game as lanterns
 from tests.games.lanterns.game import LanternsGame, LanternsState
@@ -90,6 +90,7 @@ def _no_wind_peek(self: LanternsState) -> None:
 
 
 BROKEN: dict[Callable[[Game], None], Callable[[], Game]] = {
+    contract.check_choices_are_well_formed: lambda: broken(choice=lambda self, state, action: Choice(code="x1")),
     contract.check_random_playouts_end_with_a_result: lambda: broken(cooperative=False),
     contract.check_result_waits_for_the_end: lambda: broken({
         "result": lambda self: self.final or Result.team(self.players, False, 0)}),
@@ -193,8 +194,6 @@ def test_the_hash_check_fails_on_a_played_field_called_search_only() -> None:
 
 
 def test_the_choices_check_fails_on_two_choices_with_one_code(monkeypatch: pytest.MonkeyPatch) -> None:
-    from talewood.engine import Choice
-
     game = LanternsGame()
     monkeypatch.setattr(game, "choice", lambda state, action: Choice(code="x1"))
     with pytest.raises(AssertionError, match="share the code 'x1'"):

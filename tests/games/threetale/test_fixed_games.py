@@ -45,19 +45,19 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 CONTENT = "5f59bc1e2f4d7c32"
 HEURISTICS = "ff24ad21b2869cce"
 DIGESTS: dict[str, str] = {
-    "random-1": "00d275798041032e6b3892455cc48ebc",
-    "random-2": "f8ad61ec7e41c3ac14535be9f70ea8d8",
-    "random-3": "f7efb4eb7b87ea12d2267cee854ab05a",
-    "random-4": "3e0067b0c8b12ab23e042128c5b5aec9",
-    "random-5": "ec8fde51852b219f21154f9a7a4dc6f3",
-    "random-6": "b6eb8037515f9835fb8ebfc473eb7281",
-    "random-7": "c6c9db1b64cae40da84079ccf8d525ac",
-    "random-8": "d15fa54388787635bade88dd041219cf",
-    "random-9": "34ebd086240f53b924b222089d3c3624",
-    "random-10": "ff2af3515297fe02ac63ef3e239b969c",
-    "chance-77": "eea81d55f6c28da29f93f4945c8916fb",
-    "untracked-many": "b4e9cc8f54be55aae7117a0a7bce7d8a",
-    "greedy-55": "c6daee287b7933a8556fffa61cd90c9b",
+    "random-1": "f19de0062484a530b1aa2b097863806d",
+    "random-2": "25ad2de5f5890898a3022aaef45b05e5",
+    "random-3": "37dd932fcc1efb1e6139bc9360e6442e",
+    "random-4": "02f57e012f29df0a7eb1d4e453929539",
+    "random-5": "cc99a36f1d9928a22c8a9178bcfb9e19",
+    "random-6": "15f78d7374b32fa1bee37d334e454f35",
+    "random-7": "d4fccea89d95332e48bfcb8a677cc46f",
+    "random-8": "34c14af0d37f014a198f2d6a9e6250f6",
+    "random-9": "94d4fb6a2c02cc4d54fe3175b240aa84",
+    "random-10": "fc5ef7b5e0c099d78becf2e5e1736334",
+    "chance-77": "26ed63ff9867f86ca9c7f5bebbd03b2e",
+    "untracked-many": "0339c20bba925b1a7ef2d3f2bbfef7af",
+    "greedy-55": "953df4e9b359cf03ef8acb4a48b1a89e",
 }
 
 

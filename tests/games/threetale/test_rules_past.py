@@ -48,7 +48,7 @@ def test_r1_the_team_wins_or_loses_together() -> None:
 
 def test_r2_always_three_heroes() -> None:
     assert GAME.min_players == GAME.max_players == 3
-    with pytest.raises(InvalidPlayerCount, match="3 to 3"):
+    with pytest.raises(InvalidPlayerCount, match="played by 3 players, not 2"):
         GAME.new_game(2, 1)
 
 
