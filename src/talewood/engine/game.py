@@ -360,6 +360,12 @@ class State(ABC):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A clone in which what `seat` cannot see is re-dealt at random, with a fresh generator."""
 
+    def turn_order(self) -> list[int]:
+        """The seats in the order they took (or take) their first turns, the first player first: who played
+        first, for the balance lab's turn order. Seat order from Player 1 unless the game overrides it (a game
+        whose first player is drawn, passed on or chosen keeps who played first)."""
+        return list(range(self.players))
+
     def result(self) -> Result:
         """Scores and winners. Before the end there is no result: GameNotOver is raised."""
         if self.final is None:

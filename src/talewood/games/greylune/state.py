@@ -209,6 +209,12 @@ class GreyluneState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
 
+    def turn_order(self) -> list[int]:
+        # the First Player token passes one seat on each Winter: the first year's holder played first
+        n = self.players
+        first = (self.first_player - (self.year - 1)) % n
+        return [(first + i) % n for i in range(n)]
+
     def clone(self) -> GreyluneState:
         o = GreyluneState.__new__(GreyluneState)
         self._copy_base(o)

@@ -493,6 +493,10 @@ class SpiritsState(State):
                 end_game(self)
 
     # -- information -------------------------------------------------------------------------
+    def turn_order(self) -> list[int]:
+        first = self.cfg.first_player
+        return [(first + i) % self.players for i in range(self.players)]
+
     def clone(self) -> SpiritsState:
         o = SpiritsState.__new__(SpiritsState)
         self._copy_base(o)

@@ -249,6 +249,10 @@ class TTState(State):
     r_else: int
     r_need: int
 
+    def turn_order(self) -> list[int]:
+        """The Heroes' turn order, as the team set it (seat order until then)."""
+        return list(self.order)
+
     # -- copies -------------------------------------------------------------------------------
     def clone(self) -> TTState:
         o = TTState.__new__(TTState)

@@ -144,7 +144,7 @@ def setup(s: TrialState, game: TrialGame, options: Mapping[str, OptionValue | No
     s.unordered = 0
     # the first player (L188)
     s.first = 0 if options["first_player"] == "seat0" else s.draw(n)
-    s.day_first = s.first
+    s.day_first = s.opener = s.first
     order = s.order_from(s.first, True)
     # 1-4 of the players' preparation: pieces (chosen below), paw tokens, morality
     s.pos = [-1] * n

@@ -181,7 +181,7 @@ def lift_tent(s: TrialState, x: int) -> None:
 # -- the settings ---------------------------------------------------------------------------------------
 def put_first_player(s: TrialState, value: Any) -> None:
     s.first = _seat(s, value, "first_player")
-    s.day_first = s.first
+    s.day_first = s.opener = s.first
 
 
 def put_day(s: TrialState, value: Any) -> None:

@@ -108,6 +108,7 @@ class TrialState(State):
         "en_extra",
         "enc_deck",
         "enc_slots",
+        "opener",
         "f_att",
         "f_bow",
         "f_cards",
@@ -190,7 +191,8 @@ class TrialState(State):
         "xdiscard",
         "xtop",
     )
-    SHARED = ("t", "c")
+    # `opener`, the seat that took the first player token at setup (who played first), never changes after it
+    SHARED = ("t", "c", "opener")
     SEARCH_ONLY = ("unordered",)
 
     t: Tables
@@ -199,6 +201,7 @@ class TrialState(State):
     day: int                        # 1..4
     cur: int                        # whose turn it is (-1 before the first)
     day_first: int                  # who started this day
+    opener: int                     # who took the first player token at setup: the first turn of the game
     first: int                      # who holds the first player token
     camped: list[bool]              # per seat: camped this day
     pos: list[int]                  # per seat: a space index (-1 before choosing a start)
@@ -758,6 +761,9 @@ class TrialState(State):
             self.unordered &= ~(PILE_EXPEDITION << area)
 
     # -- information -------------------------------------------------------------------------------
+    def turn_order(self) -> list[int]:
+        return self.order_from(self.opener, True)
+
     def clone(self) -> TrialState:
         o = TrialState.__new__(TrialState)
         self._copy_base(o)
@@ -768,6 +774,7 @@ class TrialState(State):
         o.cur = self.cur
         o.day_first = self.day_first
         o.first = self.first
+        o.opener = self.opener
         o.camped = self.camped.copy()
         o.pos = self.pos.copy()
         o.food = self.food.copy()
