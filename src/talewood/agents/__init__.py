@@ -1,5 +1,6 @@
 """Bots, written against the engine contract only, and the registry of seat kinds."""
 
-from .base import HUMAN, Agent, bot_seed, make_agent, seat_kinds, seat_list
+from .base import BUDGETS, HUMAN, ITERATIONS, TIME, Agent, bot_seed, check_budget, make_agent, seat_kinds, seat_list
 
-__all__ = ["HUMAN", "Agent", "bot_seed", "make_agent", "seat_kinds", "seat_list"]
+__all__ = ["BUDGETS", "HUMAN", "ITERATIONS", "TIME", "Agent", "bot_seed", "check_budget", "make_agent", "seat_kinds",
+           "seat_list"]

@@ -26,11 +26,26 @@ class Agent(ABC):
         """An action among `state.legal_actions()` for `state.current_player`."""
 
 
-_FACTORIES: dict[str, Callable[[int], Agent]] = {}
+# How a bot's search is bounded. `iterations`: by its level's iteration count alone, so a bot with a given
+# seed makes the same choice from the same information however busy the machine (simulations, the lab,
+# tournaments, learning environments). `time`: the same iterations with the level's wall-time cap, so a
+# person never waits long on a loaded machine (live play; then the choice may depend on the machine's speed).
+ITERATIONS = "iterations"
+TIME = "time"
+BUDGETS = (ITERATIONS, TIME)
+
+_FACTORIES: dict[str, Callable[[int, str], Agent]] = {}
 
 
-def register(kind: str, factory: Callable[[int], Agent]) -> None:
+def register(kind: str, factory: Callable[[int, str], Agent]) -> None:
+    """`factory(seed, budget)` makes a bot of `kind`; a bot without a search ignores the budget."""
     _FACTORIES[kind] = factory
+
+
+def check_budget(budget: str) -> str:
+    if budget not in BUDGETS:
+        raise InvalidOption(f"unknown budget {budget!r}; valid: {', '.join(BUDGETS)}")
+    return budget
 
 
 def seat_kinds() -> list[str]:
@@ -39,12 +54,13 @@ def seat_kinds() -> list[str]:
     return list(_FACTORIES)
 
 
-def make_agent(kind: str, seed: int = 0) -> Agent:
-    """A bot of `kind`; an unknown kind is refused with the list of valid ones."""
+def make_agent(kind: str, seed: int = 0, budget: str = TIME) -> Agent:
+    """A bot of `kind` with a search `budget` (BUDGETS; live play's `time` unless told otherwise); an unknown
+    kind or budget is refused with the list of valid ones."""
     _ensure_builtin()
     if kind not in _FACTORIES:
         raise InvalidOption(f"unknown seat kind {kind!r}; valid: human, {', '.join(_FACTORIES)}")
-    return _FACTORIES[kind](seed)
+    return _FACTORIES[kind](seed, check_budget(budget))
 
 
 HUMAN = "human"

@@ -1,7 +1,9 @@
 """The difficulty levels a seat can be: `easy`, `normal`, `hard` (plus `random` and `greedy`).
 
 Each level is the IS-MCTS agent (mcts.py) with a fixed iteration budget, so a level with a given
-seed always plays the same way; the wall-time cap is only a safety net on a slow or loaded machine.
+seed always plays the same way under the `iterations` budget (simulations, the lab, tournaments, learning
+environments); under the `time` budget (live play) a wall-time cap also stops a search on a slow or loaded
+machine, and then the choice depends on the machine's speed.
 See docs/bots.md for the measured strength and time per decision.
 """
 

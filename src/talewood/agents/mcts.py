@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 from ..engine import Rng, State
 from ..games import game_module
-from .base import Agent
+from .base import TIME, Agent
 
 T = TypeVar("T")
 Evaluator = Callable[[State], list[float]]
@@ -293,9 +293,11 @@ def _decided(root: Node, remaining: int) -> bool:
 
 
 def mcts_factory(iterations: int, max_seconds: float | None, depth: int | None,
-                 c: float = 0.7, name: str = "mcts") -> Callable[[int], Agent]:
-    def make(seed: int) -> Agent:
-        agent = MCTSAgent(seed, iterations=iterations, max_seconds=max_seconds, depth=depth, c=c)
+                 c: float = 0.7, name: str = "mcts") -> Callable[[int, str], Agent]:
+    """A level's bots: `iterations` always; the wall-time cap `max_seconds` only under the `time` budget."""
+    def make(seed: int, budget: str = TIME) -> Agent:
+        cap = max_seconds if budget == TIME else None
+        agent = MCTSAgent(seed, iterations=iterations, max_seconds=cap, depth=depth, c=c)
         agent.name = name
         return agent
 

@@ -60,5 +60,5 @@ class GreedyAgent(Agent):
         return float(heuristics.evaluate(state, seat))
 
 
-register("random", RandomAgent)
-register("greedy", GreedyAgent)
+register("random", lambda seed, budget: RandomAgent(seed))
+register("greedy", lambda seed, budget: GreedyAgent(seed))

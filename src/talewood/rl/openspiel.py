@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..agents import make_agent
+from ..agents import ITERATIONS, make_agent
 from ..engine import Game, Rng, State
 from ..engine.observation import Update
 from ..engine.stack import CHANCES
@@ -241,9 +241,9 @@ class TalewoodBot(pyspiel.Bot):  # type: ignore[misc]
     OpenSpiel agents against it (`open_spiel.python.algorithms.evaluate_bots`). It sees the game only
     through the engine contract, as it does at a Talewood table: no hidden information."""
 
-    def __init__(self, kind: str, player_id: int, seed: int = 0) -> None:
+    def __init__(self, kind: str, player_id: int, seed: int = 0, budget: str = ITERATIONS) -> None:
         pyspiel.Bot.__init__(self)
-        self.agent = make_agent(kind, seed)
+        self.agent = make_agent(kind, seed, budget)
         self._player_id = player_id
 
     def player_id(self) -> int:

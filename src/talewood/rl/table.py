@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..agents import Agent, bot_seed, make_agent
+from ..agents import ITERATIONS, Agent, bot_seed, check_budget, make_agent
 from ..engine import Game, IllegalAction, InvalidOption, OptionValue, Result, Rng, State, seat_name
 from ..engine.observation import Update
 from ..games import game_module, load
@@ -74,11 +74,13 @@ class Table:
     winners of a tie each have a share of 1/k; a cooperative game gives every seat the team's +1 or
     -1) or `score` (each seat's final score, the team's in a cooperative game, divided by
     `score_scale`). `max_steps` truncates an episode after that many decisions of the learning seats.
+    `budget` bounds the bots' searches (agents.BUDGETS): `iterations`, so a seed always deals and plays the
+    same games however busy the machine.
     """
 
     def __init__(self, game: str | Game, players: int, options: Mapping[str, Any] | None = None,
                  seats: Sequence[str] | Mapping[int, str] | None = None, *, reward: str = "win",
-                 score_scale: float = 1.0, max_steps: int | None = None) -> None:
+                 score_scale: float = 1.0, max_steps: int | None = None, budget: str = ITERATIONS) -> None:
         self.game = load(game) if isinstance(game, str) else game
         self.game.check_players(players)
         if reward not in REWARDS:
@@ -94,6 +96,7 @@ class Table:
         self.reward = reward
         self.score_scale = float(score_scale)
         self.max_steps = max_steps
+        self.budget = check_budget(budget)
         self.spec = self.game.observation_spec(players, self.options)
         self.num_actions = len(self.game.action_space)
         self.max_decisions = self.game.max_decisions(players, self.options)
@@ -122,7 +125,8 @@ class Table:
             self._seeds = Rng(secrets.randbits(63))
         self.seed = self._seeds.next64()
         self.state = self.game.new_game(self.players, self.seed, self.options, tracked=False)
-        self.bots = {s: make_agent(kind, bot_seed(self.seed, s)) for s, kind in enumerate(self.kinds) if kind != AGENT}
+        self.bots = {s: make_agent(kind, bot_seed(self.seed, s), self.budget)
+                     for s, kind in enumerate(self.kinds) if kind != AGENT}
         self.episode += 1
         self.steps = 0
         self.play_bots()

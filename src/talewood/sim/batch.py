@@ -9,7 +9,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from itertools import islice
 from typing import Any, TypeVar
 
-from ..agents import seat_list
+from ..agents import ITERATIONS, check_budget, seat_list
 from ..engine import InvalidOption
 from ..games import load
 from .play import Outcome, play_game
@@ -27,31 +27,34 @@ def seats_for(players: int, seats: list[str]) -> list[str]:
 
 
 def play_one(game_id: str, players: int, seats: list[str], seed: int, options: Mapping[str, Any],
-             save_dir: str | None = None, keep_details: bool = False) -> Outcome:
+             save_dir: str | None = None, keep_details: bool = False, budget: str = ITERATIONS) -> Outcome:
     """Play one game with bots; an exception is caught and reported with the seed."""
     return play_game(game_id, Outcome(seed=seed, players=players, seats=seats), options,
-                     save_dir=save_dir, keep_details=keep_details)
+                     save_dir=save_dir, keep_details=keep_details, budget=budget)
 
 
-def _play_chunk(args: tuple[str, list[tuple[int, int, list[str]]], dict[str, Any], str | None, bool]) -> list[Outcome]:
-    game_id, jobs, options, save_dir, keep = args
-    return [play_one(game_id, players, seats, seed, options, save_dir, keep) for seed, players, seats in jobs]
+def _play_chunk(args: tuple[str, list[tuple[int, int, list[str]]], dict[str, Any], str | None, bool, str]
+                ) -> list[Outcome]:
+    game_id, jobs, options, save_dir, keep, budget = args
+    return [play_one(game_id, players, seats, seed, options, save_dir, keep, budget) for seed, players, seats in jobs]
 
 
 def run_batch(game_id: str, games: int, players: list[int], seats: list[str], seed: int,
               options: Mapping[str, Any], workers: int = 1, save_dir: str | None = None,
               progress: Callable[[int], None] | None = None, keep_details: bool = False,
-              backend: str = "local") -> list[Outcome]:
+              backend: str = "local", budget: str = ITERATIONS) -> list[Outcome]:
     """Play `games` games, cycling through `players` counts; seeds are seed, seed+1, …
 
     `backend` is "local" (a process pool on this machine) or "ray" (a Ray cluster: the one named by
-    RAY_ADDRESS, or a local one started with `workers` CPUs).
+    RAY_ADDRESS, or a local one started with `workers` CPUs). `budget`: the bots' (agents.BUDGETS).
     """
     check_backend(backend)
+    check_budget(budget)
     check_batch(game_id, players, seats, options)
     jobs = [(seed + i, players[i % len(players)], seats_for(players[i % len(players)], seats)) for i in range(games)]
     size = chunk_size(games, workers)
-    chunks = [(game_id, jobs[i:i + size], dict(options), save_dir, keep_details) for i in range(0, len(jobs), size)]
+    chunks = [(game_id, jobs[i:i + size], dict(options), save_dir, keep_details, budget)
+              for i in range(0, len(jobs), size)]
     outcomes: list[Outcome] = []
     for done in map_chunks(_play_chunk, chunks, workers, backend):
         outcomes.extend(done)

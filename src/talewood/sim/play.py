@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import bot_seed, make_agent
+from ..agents import ITERATIONS, bot_seed, make_agent
 from ..engine import State, record_of, save_record
 from ..games import load
 
@@ -36,16 +36,21 @@ class Outcome:
 
 def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, salt: int = 0,
               save_dir: str | None = None, keep_details: bool = False, timing: bool = False,
-              content: str | None = None, observe: Callable[[State, Outcome], Any] | None = None) -> Outcome:
+              content: str | None = None, observe: Callable[[State, Outcome], Any] | None = None,
+              trace: Callable[[State, int], None] | None = None, budget: str = ITERATIONS) -> Outcome:
     """Play `outcome`'s game with its seats' bots and fill in what happened; an exception is caught
     and reported with the seed, so a batch goes on past one broken game.
 
     `content` is a designer's copy of the game's content folder (None: the shipped content);
-    `observe(final_state, outcome)` runs once the game is over and its return is kept as `facts`."""
+    `observe(final_state, outcome)` runs once the game is over and its return is kept as `facts`;
+    `trace(state, action)` is told of every decision before it is carried out (the balance lab's figures over
+    the game). `budget`: the bots' (agents.BUDGETS): `iterations` by default, so a seed always gives the same
+    game, however busy the machine."""
     start = time.perf_counter()
     try:
         state = load(game_id, content).new_game(outcome.players, outcome.seed, options, tracked=save_dir is not None)
-        agents = [make_agent(kind, bot_seed(outcome.seed, seat, salt)) for seat, kind in enumerate(outcome.seats)]
+        agents = [make_agent(kind, bot_seed(outcome.seed, seat, salt), budget)
+                  for seat, kind in enumerate(outcome.seats)]
         times: dict[str, list[float]] = {k: [] for k in outcome.seats}
         cpu: dict[str, list[float]] = {k: [] for k in outcome.seats}
         clock, cpu_clock = time.perf_counter, time.process_time
@@ -60,6 +65,8 @@ def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, sal
                 cpu[outcome.seats[seat]].append(cpu_clock() - c0)
             else:
                 action = agents[seat].choose(state)
+            if trace is not None:
+                trace(state, action)
             state.apply(action)
             outcome.decisions += 1
             if hashes is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import ITERATIONS, check_budget, make_agent
 from ..engine import InvalidOption
 from ..games import load
 from .play import Outcome, play_game
@@ -51,24 +51,26 @@ def schedule(bots: list[str], games: int, players: int, seed: int) -> list[Match
     return out
 
 
-def play_match(game_id: str, match: Match, options: Mapping[str, Any]) -> Match:
+def play_match(game_id: str, match: Match, options: Mapping[str, Any], budget: str = ITERATIONS) -> Match:
     """Play one game (each rotation of a deal with its own bot seeds); an error is reported with the seed."""
-    play_game(game_id, match, options, salt=match.index, timing=True)
+    play_game(game_id, match, options, salt=match.index, timing=True, budget=budget)
     return match
 
 
-def _play_chunk(args: tuple[str, list[Match], dict[str, Any]]) -> list[Match]:
-    game_id, matches, options = args
-    return [play_match(game_id, m, options) for m in matches]
+def _play_chunk(args: tuple[str, list[Match], dict[str, Any], str]) -> list[Match]:
+    game_id, matches, options, budget = args
+    return [play_match(game_id, m, options, budget) for m in matches]
 
 
 def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed: int = 0,
                    options: Mapping[str, Any] | None = None, workers: int = 1,
                    progress: Callable[[int], None] | None = None, played: Sequence[Match] = (),
-                   on_match: Callable[[Match], None] | None = None) -> list[Match]:
+                   on_match: Callable[[Match], None] | None = None, budget: str = ITERATIONS) -> list[Match]:
     """Play the tournament's schedule. `played`: games of this schedule already played (a stopped run's
-    journal), kept and not played again; `on_match(m)` is told of each game as it ends, to journal it."""
+    journal), kept and not played again; `on_match(m)` is told of each game as it ends, to journal it.
+    `budget`: the bots' (agents.BUDGETS; iterations: the same seed, the same games)."""
     options = dict(options or {})
+    check_budget(budget)
     game = load(game_id)
     game.check_players(players)
     game.parse_options(options, players)
@@ -92,10 +94,10 @@ def run_tournament(game_id: str, bots: list[str], games: int, players: int, seed
 
     if workers <= 1:
         for chunk in chunks:
-            finished(_play_chunk((game_id, chunk, options)))
+            finished(_play_chunk((game_id, chunk, options, budget)))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_chunk, (game_id, chunk, options)) for chunk in chunks]
+            futures = [pool.submit(_play_chunk, (game_id, chunk, options, budget)) for chunk in chunks]
             for future in as_completed(futures):
                 finished(future.result())
     done.sort(key=lambda m: m.index)
