@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from . import __version__
+from .agents import BUDGETS, ITERATIONS
 from .engine import InvalidOption, TalewoodError, load_record, parse_assignments, plural, replay, seat_name
 from .games import available, load
 
@@ -23,6 +24,8 @@ SEAT_KINDS = "human, random, greedy, easy, normal, hard"
 OPTION_HELP = ("a game option, e.g. wish=true; repeat for more (default: the game's defaults; "
                "`talewood games --options` lists them)")
 WORKERS_HELP = "processes playing in parallel (default: one per CPU core, at most 8)"
+BUDGET_HELP = ("how the bots' searches stop: iterations (each level's iteration count: a seed always gives the same "
+               "game) or time (also the level's wall-time cap, as in live play) (default: %(default)s)")
 
 
 # -- argument types: nonsense is refused while parsing, with the subcommand's usage -----------------
@@ -142,9 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--save", default=None, metavar="DIR", help="save every game's record here (default: none)")
     sim.add_argument("--backend", default="local", metavar="local|ray",
                      help="local: a process pool here; ray: a Ray cluster (default: %(default)s)")
+    sim.add_argument("--budget", choices=BUDGETS, default=ITERATIONS, help=BUDGET_HELP)
     sim.add_argument("--json", action="store_true", help="print one JSON object (default: a text summary)")
 
-    tour = sub.add_parser("tournament", help="seat-rotated bot matches: win rates, 95%% CIs, ratings")
+    tour = sub.add_parser("tournament", help="seat-rotated bot matches: win rates, 95%% intervals, ratings")
     _add_game(tour)
     tour.add_argument("--bots", type=_seats, required=True, metavar="KIND,...",
                       help="the bot kinds to compare, e.g. hard,normal,greedy,random (required)")
@@ -154,15 +158,18 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default: %(default)s)")
     tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
     tour.add_argument("--workers", type=_count, default=None, help=WORKERS_HELP)
+    tour.add_argument("--budget", choices=BUDGETS, default=ITERATIONS, help=BUDGET_HELP)
     tour.add_argument("--json", action="store_true", help="print one JSON object (default: a table)")
 
     report = sub.add_parser(
         "report", help="the balance lab: bot games into Parquet files and an HTML report with plots",
         description="Play bot games and write games.parquet, seats.parquet, items.parquet and report.html into "
                     "--out: win rates by seat and turn order, scores, margins, ties, game length, every content "
-                    "item's effect with 95%% intervals, and the game's own figures (docs/lab.md).",
+                    "item's effect with 95% intervals (raw, and adjusted for the many tests), skill against luck "
+                    "(--ladder), figures over the game, and the game's own figures (docs/lab.md).",
         epilog="Examples: talewood report spirits --games 2000 --option wish=true --out spirits-lab · "
-               "talewood report --from spirits-lab · talewood report greylune --compare shipped/ edited/")
+               "talewood report --from spirits-lab · talewood report greylune --compare shipped/ edited/ · "
+               "talewood report trial --sweep deeds.toml:trailblazer.fame=1,2,3,4")
     _add_game(report, "?", " (not needed with --from)")
     report.add_argument("--games", type=_count, default=200, help="how many games (default: %(default)s)")
     report.add_argument("--players", type=_players, default=None, metavar="N[,N...]",
@@ -183,6 +190,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play with a copy of the game's content folder, edited (default: the shipped content)")
     report.add_argument("--compare", nargs=2, default=None, metavar=("DIR_A", "DIR_B"),
                         help="play two content folders on the same seeds and show what moved (default: off)")
+    report.add_argument("--sweep", default=None, metavar="FILE:ENTRY.FIELD=V1,V2,...",
+                        help="play the same seeds with one content value set to each of V1, V2, … (a copy of the "
+                             "shipped content each time) and plot the figures against it, e.g. "
+                             "deeds.toml:trailblazer.fame=1,2,3,4 (default: off)")
+    report.add_argument("--ladder", type=_seats, default=None, metavar="KIND,...",
+                        help="skill against luck: bot kinds, weakest first, each played against the one below it "
+                             "at every player count, e.g. random,greedy,easy,normal,hard (default: off)")
+    report.add_argument("--ladder-games", type=_count, default=40, metavar="N",
+                        help="games of each pair of the ladder at each player count (default: %(default)s)")
+    report.add_argument("--budget", choices=BUDGETS, default=ITERATIONS, help=BUDGET_HELP)
     report.add_argument("--threshold", type=_points, default=3.0, metavar="POINTS",
                         help="flag items whose effect on the win rate is beyond this many points "
                              "(default: %(default)s)")
@@ -328,7 +345,7 @@ def _simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with _progress(args.games, f"{game.name}: simulating") as progress:
         outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save,
-                             progress=progress, backend=args.backend)
+                             progress=progress, backend=args.backend, budget=args.budget)
     summary = summarise(args.game, players, args.seats, outcomes, time.perf_counter() - start)
     if args.json:
         print(json.dumps(summary))
@@ -375,7 +392,8 @@ def _tournament(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     start = time.perf_counter()
     with _progress(args.games, f"{game.name}: tournament") as progress:
-        matches = run_tournament(args.game, args.bots, args.games, players, args.seed, options, workers, progress)
+        matches = run_tournament(args.game, args.bots, args.games, players, args.seed, options, workers, progress,
+                                 budget=args.budget)
     summary = summarise(args.game, args.bots, players, matches, time.perf_counter() - start, options)
     print(json.dumps(summary) if args.json else format_summary(summary))
     return 0
@@ -394,7 +412,8 @@ def _report(args: argparse.Namespace) -> int:
     if args.source is not None:
         given = [flag for flag, value in (("GAME", args.game), ("--content", args.content),
                                           ("--compare", args.compare), ("--out", args.out),
-                                          ("--option", args.option)) if value]
+                                          ("--option", args.option), ("--sweep", args.sweep),
+                                          ("--ladder", args.ladder)) if value]
         if given:
             raise InvalidOption(f"--from re-renders the report of a finished run: drop {', '.join(given)}")
         folder = Path(args.source)
@@ -403,20 +422,36 @@ def _report(args: argparse.Namespace) -> int:
         return 0
     if args.game is None:
         raise InvalidOption(f"name a game ({', '.join(available())}), or give --from DIR to re-render a report")
-    if args.content is not None and args.compare is not None:
-        raise InvalidOption("give --content DIR or --compare DIR_A DIR_B, not both")
+    chosen = [flag for flag, value in (("--content", args.content), ("--compare", args.compare),
+                                       ("--sweep", args.sweep)) if value is not None]
+    if len(chosen) > 1:
+        raise InvalidOption(f"give one of --content, --compare and --sweep, not {' and '.join(chosen)}")
+    if args.ladder is not None and (args.compare is not None or args.sweep is not None):
+        raise InvalidOption("--ladder measures one version of the game: drop --compare or --sweep")
     game = load(args.game)
     players = args.players or [game.max_players]
     variants: list[tuple[str, str | None]] = [("", args.content)]
+    out = Path(args.out or f"talewood-report-{args.game}")
+    sweep = None
     if args.compare is not None:
         a, b = (Path(d) for d in args.compare)
         labels = (a.name, b.name) if a.name != b.name and a.name and b.name else ("A", "B")
         variants = [(labels[0], str(a)), (labels[1], str(b))]
-    out = Path(args.out or f"talewood-report-{args.game}")
+    if args.sweep is not None:
+        from .sim.lab.sweep import parse_sweep, sweep_variants
+
+        sweep = parse_sweep(args.sweep)
+        variants = sweep_variants(args.game, sweep, out / "content")
     workers = args.workers or default_workers()
-    with _progress(args.games, f"{game.name}: balance report") as progress:
+    ladder_total = 0
+    if args.ladder:
+        per_count = len(args.ladder) if game.cooperative else len(args.ladder) - 1
+        ladder_total = per_count * args.ladder_games * len(players)
+    with _progress(args.games + ladder_total, f"{game.name}: balance report") as progress:
         run_lab(args.game, args.games, players, args.seats, args.seed, parse_assignments(args.option), out,
-                variants=variants, workers=workers, backend=args.backend, progress=progress)
+                variants=variants, workers=workers, backend=args.backend, progress=progress, budget=args.budget,
+                ladder=args.ladder, ladder_games=args.ladder_games if args.ladder else 0,
+                sweep=sweep.describe() if sweep is not None else None)
     path, figures = lab_report.write(out, args.threshold)
     _print_lab(figures, path, args.json)
     return 0

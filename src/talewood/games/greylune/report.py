@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ...sim.lab import LabView
 
 SECTION_TITLE = "Greylune: Quests, Companions and strategies"
+PROGRESS = "VP on the track"
 SOURCES = {"track": "The VP track", "quests": "Heroic Quests", "companions": "Companions", "items": "Items",
            "skills": "Strength and Magic bonus"}
 SPACES = {3: "space 3", 4: "space 4", 5: "space 5"}
@@ -31,11 +32,16 @@ def items(game: Game) -> Iterable[Item]:
         yield Item("Quest", str(q.id), q.name)
 
 
+def progress(state: State) -> tuple[int, list[float]]:
+    """The year under way and each seat's VP on the track (the end's scoring comes on top)."""
+    s: Any = state
+    return s.year, [float(v) for v in s.vp]
+
+
 def record(state: State, result: Result, rec: Recorder) -> None:
     s: Any = state
     c = s.c
     n = s.players
-    rec.first((s.first_player - (s.year - 1)) % n)     # the First Player token passes on each year
     unseen = set(s.village_deck) | set(s.village_removed)
     for card in c.cards:
         if card.index not in unseen:

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...sim.lab import Item, Recorder, Section
 from ...sim.lab.sections import event_rates, points_by_source, value_effects
+from .scoring import score_details
 
 if TYPE_CHECKING:
     from ...engine import Game, Result, State
     from ...sim.lab import LabView
 
 LENGTH_UNIT = "turns"
+PROGRESS = "nature points, were the game to end now"
 SECTION_TITLE = "Spirits of the Forest: Wishes, Hexes, modules and points"
 SOURCES = {"spirit_points": "Spirit majorities", "power_points": "Power-source majorities",
            "penalty": "Missing spirits and power sources", "bonus": "Drop and nature point tokens",
@@ -35,11 +37,18 @@ def items(game: Game) -> Iterable[Item]:
         yield Item("Hex card", h.id, h.name().removeprefix("Hex: "))
 
 
+def progress(state: State) -> tuple[int, list[float]]:
+    """The round under way (each seat's turn once) and each seat's nature points were the game to end now."""
+    s: Any = state
+    if s.over:
+        return s.turn // s.players + 1, list(state.result().scores)
+    return s.turn // s.players + 1, [float(d["total"]) for d in score_details(s)]
+
+
 def record(state: State, result: Result, rec: Recorder) -> None:
     s: Any = state
     c = s.c
     cfg = s.cfg
-    rec.first(cfg.first_player)
     rec.length(s.turn)
     taken = [list(s.tiles_of[p]) + list(s.discarded_tiles[p]) for p in range(s.players)]
     forest = {t for t in range(len(c.tiles)) if s.tile_place[t] >= 0} | {t for ts in taken for t in ts}

@@ -10,66 +10,92 @@ import json
 import time
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
 from ... import __version__
-from ...engine import State
+from ...agents import ITERATIONS, check_budget, make_agent
+from ...engine import Game, InvalidOption, State
 from ...games import load
 from ..batch import check_batch, chunk_size, map_chunks, seats_for
 from ..play import Outcome, play_game
 from .hooks import Hooks, Recorder, hooks_for
 
 FLUSH_ROWS = 200_000     # rows buffered per table before a row group is written
+LADDER_SEEDS = 1_000_000_000   # the ladder's deals start this far from the run's seed (other deals than the run's)
 META_KEY = b"talewood.lab"
 
 # the columns of each table, with their Arrow types (names of pyarrow factories)
 SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
     "games": (("variant", "string"), ("seed", "int64"), ("players", "int8"), ("first_player", "int8"),
               ("decisions", "int32"), ("length", "int32"), ("seconds", "float64"), ("winners", "int8"),
-              ("team_won", "bool_"), ("team_score", "float64"), ("error", "string")),
+              ("team_won", "bool_"), ("team_score", "float64"), ("error", "string"), ("turns", "int32"),
+              ("choices", "int32"), ("legal", "int64")),
     "seats": (("variant", "string"), ("seed", "int64"), ("players", "int8"), ("seat", "int8"),
               ("position", "int8"), ("bot", "string"), ("score", "float64"), ("won", "bool_")),
     "items": (("variant", "string"), ("seed", "int64"), ("players", "int8"), ("seat", "int8"),
               ("kind", "string"), ("item", "string"), ("event", "string"), ("value", "float64")),
+    "ladder": (("seed", "int64"), ("players", "int8"), ("stronger", "string"), ("weaker", "string"),
+               ("seat", "int8"), ("position", "int8"), ("bot", "string"), ("score", "float64"), ("won", "bool_"),
+               ("decisions", "int32"), ("error", "string")),
 }
 Job = tuple[int, int, list[str]]                       # seed, players, seat kinds
+Rung = tuple[int, int, list[str], str, str]            # a ladder game: seed, players, seat kinds, stronger, weaker
 Variant = tuple[str, str | None]                       # label, content folder (None: the shipped content)
 
 
 class Rows:
     """Rows for the three tables, one tuple each in SCHEMAS' column order, filled game by game."""
 
-    __slots__ = ("games", "rows")
+    __slots__ = ("games", "rows", "rungs")
 
     def __init__(self) -> None:
         self.rows: dict[str, list[tuple[Any, ...]]] = {table: [] for table in SCHEMAS}
         self.games = 0
+        self.rungs = 0          # of `games`, the ladder's
 
     def add(self, variant: str, o: Outcome) -> None:
         facts: Recorder | None = o.facts
-        first = facts.first_seat if facts is not None else 0
-        self.rows["games"].append((variant, o.seed, o.players, first, o.decisions,
+        order = facts.order if facts is not None and facts.order else list(range(o.players))
+        steps: Trace | None = facts.steps if facts is not None else None
+        self.rows["games"].append((variant, o.seed, o.players, order[0], o.decisions,
                                    facts.rounds if facts is not None else None, o.seconds, len(o.winners),
-                                   o.team_won, o.team_score, o.error))
+                                   o.team_won, o.team_score, o.error, steps.turns if steps else None,
+                                   steps.choices if steps else None, steps.legal if steps else None))
         self.games += 1
         if o.error is not None:
             return
         winners = set(o.winners)
         team = o.team_won
         self.rows["seats"].extend(
-            (variant, o.seed, o.players, seat, (seat - first) % o.players, o.seats[seat], score,
+            (variant, o.seed, o.players, seat, order.index(seat), o.seats[seat], score,
              bool(team) if team is not None else seat in winners)
             for seat, score in enumerate(o.scores))
         if facts is not None:
             head = (variant, o.seed, o.players)
             self.rows["items"].extend(head + event for event in facts.events)
+            if steps is not None:
+                self.rows["items"].extend(head + event for event in steps.events())
+
+    def add_rung(self, o: Outcome, stronger: str, weaker: str) -> None:
+        """A ladder game: one row per seat (`won` is the team's verdict in a cooperative game)."""
+        order = o.facts if isinstance(o.facts, list) and o.facts else list(range(o.players))
+        if o.error is not None:
+            self.rows["ladder"].append((o.seed, o.players, stronger, weaker, -1, -1, "", None, None, o.decisions,
+                                        o.error))
+            return
+        winners = set(o.winners)
+        self.rows["ladder"].extend(
+            (o.seed, o.players, stronger, weaker, seat, order.index(seat), o.seats[seat], score,
+             bool(o.team_won) if o.team_won is not None else seat in winners, o.decisions, None)
+            for seat, score in enumerate(o.scores))
 
     def extend(self, other: Rows) -> None:
         for table, rows in other.rows.items():
             self.rows[table].extend(rows)
         self.games += other.games
+        self.rungs += other.rungs
 
     def size(self) -> int:
         return max(len(rows) for rows in self.rows.values())
@@ -84,26 +110,130 @@ class Rows:
 
 
 _hooks: dict[str, Hooks] = {}
+_kinds: dict[str, tuple[list[str], list[int]]] = {}
 
 
-def observe(state: State, outcome: Outcome) -> Recorder:
-    """The game's `record` hook on a finished game (run where the game was played)."""
-    game_id = state.game.id
+def hooks_of(game_id: str) -> Hooks:
     if game_id not in _hooks:
         _hooks[game_id] = hooks_for(game_id)
-    rec = Recorder()
-    _hooks[game_id].record(state, state.result(), rec)
+    return _hooks[game_id]
+
+
+def action_kinds(game: Game) -> tuple[list[str], list[int]]:
+    """The game's action kinds, and the kind (its index) of every action id."""
+    if game.id not in _kinds:
+        names: list[str] = []
+        index: dict[str, int] = {}
+        of: list[int] = []
+        for action in range(len(game.action_space)):
+            kind = game.action_space.spec(action).kind
+            if kind not in index:
+                index[kind] = len(names)
+                names.append(kind)
+            of.append(index[kind])
+        _kinds[game.id] = (names, of)
+    return _kinds[game.id]
+
+
+class Trace:
+    """What the lab notes of every decision of one game, before it is carried out: how many actions were
+    legal (the branching factor), the turns (a run of decisions by one seat), the kind of each action chosen,
+    and each seat's progress at the end of every round (the game's `progress` hook, asked when a turn
+    begins, so its cost is per turn, not per decision); the game's `watch` hook sees every decision too."""
+
+    __slots__ = ("choices", "chosen", "hooks", "kind_of", "kinds", "last", "legal", "marks", "rec", "round", "turns")
+
+    def __init__(self, hooks: Hooks, rec: Recorder) -> None:
+        self.hooks = hooks
+        self.rec = rec
+        self.kinds: list[str] = []
+        self.kind_of: list[int] = []
+        self.chosen: dict[tuple[int, int], int] = {}      # (seat, kind) -> how often chosen
+        self.legal = self.choices = self.turns = self.round = 0
+        self.last: int | None = -2
+        self.marks: list[tuple[int, list[float]]] = []     # (a round that ended, each seat's progress then)
+
+    def __call__(self, state: State, action: int) -> None:
+        if not self.kind_of:
+            self.kinds, self.kind_of = action_kinds(state.game)
+        n = len(state.legal_actions())
+        self.legal += n
+        if n > 1:
+            self.choices += 1
+        seat = state.current_player
+        key = (-1 if seat is None else seat, self.kind_of[action])
+        self.chosen[key] = self.chosen.get(key, 0) + 1
+        if seat != self.last:
+            self.last = seat
+            self.turns += 1
+            progress = self.hooks.progress
+            if progress is not None:
+                r, values = progress(state)
+                if r != self.round:
+                    if self.round:
+                        self.marks.append((self.round, [float(v) for v in values]))
+                    self.round = r
+        if self.hooks.watch is not None:
+            self.hooks.watch(state, action, self.rec)
+
+    def finish(self, state: State) -> None:
+        """The finished game's progress, as the last round's."""
+        if self.hooks.progress is None:
+            return
+        r, values = self.hooks.progress(state)
+        r = max(r, self.round, 1)
+        if self.marks and self.marks[-1][0] >= r:
+            self.marks.pop()
+        self.marks.append((r, [float(v) for v in values]))
+
+    def events(self) -> Iterator[tuple[int, str, str, str, float]]:
+        """Item rows: ("action", kind, "chosen", count) per seat; ("progress", round, "value", v) per seat."""
+        for (seat, kind), count in self.chosen.items():
+            yield (seat, "action", self.kinds[kind], "chosen", float(count))
+        for r, values in self.marks:
+            for seat, v in enumerate(values):
+                yield (seat, "progress", str(r), "value", v)
+
+
+def observe(state: State, outcome: Outcome, trace: Trace | None = None) -> Recorder:
+    """The game's `record` hook on a finished game (run where the game was played), the turn order as the
+    game tells it, and what `trace` followed."""
+    rec = trace.rec if trace is not None else Recorder()
+    rec.order = state.turn_order()
+    hooks_of(state.game.id).record(state, state.result(), rec)
+    if trace is not None:
+        trace.finish(state)
+        rec.steps = trace
     return rec
 
 
-def play_chunk(task: tuple[str, list[Job], dict[str, Any], list[Variant]]) -> Rows:
-    """Play a chunk of games, each once per variant (the same seed on every side), into rows."""
-    game_id, jobs, options, variants = task
+def turn_order(state: State, outcome: Outcome) -> list[int]:
+    return state.turn_order()
+
+
+def play_chunk(task: tuple[str, list[Any], dict[str, Any], list[Variant], str]) -> Rows:
+    """Play a chunk of games, each once per variant (the same seed on every side), into rows; or a chunk of
+    ladder games (Rungs, on the first variant's content)."""
+    game_id, jobs, options, variants, budget = task
     rows = Rows()
-    for seed, players, seats in jobs:
-        for label, content in variants:
+    hooks = hooks_of(game_id)
+    for job in jobs:
+        if len(job) == 5:                # a ladder game
+            seed, players, seats, stronger, weaker = job
             outcome = play_game(game_id, Outcome(seed=seed, players=players, seats=seats), options,
-                                content=content, observe=observe)
+                                content=variants[0][1], observe=turn_order, budget=budget)
+            rows.add_rung(outcome, stronger, weaker)
+            rows.rungs += 1
+            continue
+        seed, players, seats = job
+        for label, content in variants:
+            trace = Trace(hooks, Recorder())
+
+            def noted(state: State, outcome: Outcome, trace: Trace = trace) -> Recorder:
+                return observe(state, outcome, trace)
+
+            outcome = play_game(game_id, Outcome(seed=seed, players=players, seats=seats), options,
+                                content=content, observe=noted, trace=trace, budget=budget)
             rows.add(label, outcome)
     rows.games = len(jobs)
     return rows
@@ -150,13 +280,44 @@ def jobs_for(games: int, players: list[int], seats: list[str], seed: int) -> Ite
         yield (seed + i, n, seats_for(n, seats))
 
 
+LADDER = ("random", "greedy", "easy", "normal", "hard")     # weakest first
+
+
+def rungs_for(rungs: list[str], games: int, players: list[int], seed: int, cooperative: bool) -> Iterator[Rung]:
+    """The ladder's games, per player count: each bot against the one below it (`games` games a pair: the
+    stronger in one seat, the weaker in every other, the stronger's seat rotating over the same deals); in a
+    cooperative game, each bot as the whole team (`games` games each, the same deals for every bot)."""
+    for n in players:
+        if cooperative:
+            for bot in rungs:
+                for i in range(games):
+                    yield (seed + i, n, [bot] * n, bot, "")
+            continue
+        for weaker, stronger in zip(rungs, rungs[1:], strict=False):
+            for i in range(games):
+                seat = i % n
+                kinds = [weaker] * n
+                kinds[seat] = stronger
+                yield (seed + i // n, n, kinds, stronger, weaker)
+
+
 def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed: int, options: Mapping[str, Any],
             out: Path, *, variants: list[Variant] | None = None, workers: int = 1, backend: str = "local",
-            progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[int], None] | None = None, budget: str = ITERATIONS,
+            ladder: list[str] | None = None, ladder_games: int = 0, sweep: dict[str, Any] | None = None
+            ) -> dict[str, Any]:
     """Play the games (once per variant, on the same seeds) and write the Parquet files into `out`;
-    returns the run's description (also kept in games.parquet's metadata)."""
+    returns the run's description (also kept in games.parquet's metadata). `ladder`: bot kinds, weakest
+    first, each played `ladder_games` games against the one below it at every player count (rungs_for);
+    `sweep`: the description of a sweep whose values are the variants (kept in the metadata)."""
     variants = variants or [("", None)]
+    check_budget(budget)
     check_batch(game_id, players, seats, options)
+    rungs = list(ladder or [])
+    for kind in rungs:
+        make_agent(kind)
+    if rungs and len(rungs) < (1 if load(game_id).cooperative else 2):
+        raise InvalidOption("--ladder needs at least two bot kinds, the weakest first (e.g. random,greedy,normal)")
     hooks = hooks_for(game_id)
     items: dict[str, list[list[str]]] = {}
     for label, content in variants:
@@ -168,15 +329,21 @@ def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed
     started = datetime.now(UTC)
     clock = time.perf_counter()
     size = chunk_size(games, workers)
-    source = jobs_for(games, players, seats, seed)
+    source: Iterator[Any] = jobs_for(games, players, seats, seed)
+    ladder_seed = seed + LADDER_SEEDS
+    if rungs and ladder_games:
+        rung_games = rungs_for(rungs, ladder_games, players, ladder_seed, base_cooperative(game_id))
+        source = chain(source, ((seed_, n, kinds, a, b) for seed_, n, kinds, a, b in rung_games))
     tasks = iter(lambda: list(islice(source, size)), [])
     sink = ParquetSink(out)
-    done = 0
+    done = played_rungs = 0
     try:
-        for rows in map_chunks(play_chunk, ((game_id, chunk, dict(options), variants) for chunk in tasks),
+        for rows in map_chunks(play_chunk, ((game_id, chunk, dict(options), variants, budget) for chunk in tasks),
                                workers, backend):
             sink.add(rows)
-            done += rows.games
+            main = rows.games - rows.rungs
+            done += main
+            played_rungs += rows.rungs
             if progress:
                 progress(rows.games)
     finally:
@@ -187,10 +354,18 @@ def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed
             "variants": [{"label": label, "content": content} for label, content in variants],
             "version": __version__, "started": started.isoformat(timespec="seconds"),
             "seconds": round(time.perf_counter() - clock, 3), "workers": workers, "backend": backend,
-            "length_unit": hooks.length_unit, "items": items,
+            "length_unit": hooks.length_unit, "items": items, "budget": budget,
+            "progress": hooks.progress_name if hooks.progress is not None else None,
+            "ladder": {"bots": rungs, "games": ladder_games, "seed": ladder_seed, "played": played_rungs}
+            if rungs and ladder_games else None,
+            "sweep": sweep,
         }
         sink.close(meta)
     return meta
+
+
+def base_cooperative(game_id: str) -> bool:
+    return bool(load(game_id).cooperative)
 
 
 def read_meta(folder: Path) -> dict[str, Any]:

@@ -5,7 +5,7 @@ section of the report. A game provides these in an optional `report` module in i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,9 @@ class Item:
 class Recorder:
     """What the game's `record` hook notes about one finished game; the lab turns it into Parquet rows.
 
-    - `first(seat)`: who played first (turn order is counted from there; default Player 1);
+    The turn order (who played first) is not noted here: the lab asks the game itself
+    (`State.turn_order()`).
+
     - `length(n)`: the game's length in the game's own unit (`LENGTH_UNIT`: rounds, years, turns);
     - `appeared(kind, key)`: the item was in play in this game;
     - `had(seat, kind, key)`: the seat had it at the end (took, kept or played it);
@@ -43,15 +45,13 @@ class Recorder:
       (a Wish met, a module's points, a score breakdown); `seat` is GAME for the game as a whole.
     """
 
-    __slots__ = ("events", "first_seat", "rounds")
+    __slots__ = ("events", "order", "rounds", "steps")
 
     def __init__(self) -> None:
-        self.first_seat = 0
+        self.order: list[int] = []
         self.rounds: int | None = None
         self.events: list[tuple[int, str, str, str, float]] = []
-
-    def first(self, seat: int) -> None:
-        self.first_seat = seat
+        self.steps: Any = None          # the Trace of the game's decisions, when the lab followed them
 
     def length(self, n: int) -> None:
         self.rounds = n
@@ -68,13 +68,20 @@ class Recorder:
 
 @dataclass(frozen=True)
 class Hooks:
-    """A game's report hooks, with defaults for a game that has no `report` module."""
+    """A game's report hooks, with defaults for a game that has no `report` module.
+
+    `progress(state) -> (round, values)`: the round under way (in the game's unit, counted from 1) and each
+    seat's progress so far (its score, or the game's own measure); `watch(state, action, rec)`: told of every
+    decision before it is carried out, for facts the final state no longer shows (where a seat camped)."""
 
     items: Callable[[Game], Iterable[Item]]
     record: Callable[[State, Result, Recorder], None]
     section: Callable[[LabView], list[Section]]
     length_unit: str
     title: str
+    progress: Callable[[State], tuple[int, Sequence[float]]] | None = None
+    progress_name: str = "score"
+    watch: Callable[[State, int, Recorder], None] | None = None
 
 
 def _no_items(game: Game) -> Iterable[Item]:
@@ -98,4 +105,7 @@ def hooks_for(game_id: str) -> Hooks:
         section=getattr(module, "section", _no_section),
         length_unit=str(getattr(module, "LENGTH_UNIT", "")),
         title=str(getattr(module, "SECTION_TITLE", "")),
+        progress=getattr(module, "progress", None),
+        progress_name=str(getattr(module, "PROGRESS", "score")),
+        watch=getattr(module, "watch", None),
     )
