@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,34 @@ def game_module(game_id: str, part: str) -> object | None:
         raise
 
 
+_LOCATED = re.compile(r"\.toml:\d+")
+
+
+def _edits(module: Any, folder: Path, message: str, most: int = 3) -> str:
+    """Where a designer's copy differs from the shipped content (file:line: text), the lines holding a value the
+    error quotes first: a check that could not name the line of its entry still points at the edit."""
+    shipped = Path(module.__file__).parent / "content"
+    quoted = set(re.findall(r"'([^']*)'", message))
+    found: list[tuple[bool, str]] = []
+    for path in sorted(folder.resolve().glob("*.toml")):
+        original = shipped / path.name
+        if not original.is_file():
+            continue
+        old = original.read_text(encoding="utf-8").splitlines()
+        new = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for tag, _, _, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+            for j in range(j1, j2) if tag in ("replace", "insert") else ():
+                text = new[j].strip()
+                hit = any(q and q in text for q in quoted)
+                found.append((not hit, f"{path}:{j + 1}: {text}"))
+    if not found:
+        return ""
+    found.sort(key=lambda f: f[0])
+    shown = "; ".join(line for _, line in found[:most])
+    more = f" (and {len(found) - most} more changed lines)" if len(found) > most else ""
+    return f" — edited here: {shown}{more}"
+
+
 def _variant(game_id: str, folder: Path) -> Game:
     key = (game_id, str(folder.resolve()))
     if key not in _variants:
@@ -78,6 +108,10 @@ def _variant(game_id: str, folder: Path) -> Game:
             content = module.load_content(folder.resolve())
         except (KeyError, ValueError, TypeError) as exc:   # a missing or mistyped field the checks did not name
             raise ContentError(f"{game_id}: {folder} holds content that cannot be read: "
-                               f"{type(exc).__name__}: {exc}") from exc
+                               f"{type(exc).__name__}: {exc}{_edits(module, folder, str(exc))}") from exc
+        except ContentError as exc:
+            if _LOCATED.search(str(exc)):               # the game's own check already names the file and line
+                raise
+            raise ContentError(f"{exc}{_edits(module, folder, str(exc))}") from exc
         _variants[key] = type(game)(content=content)   # type: ignore[call-arg]
     return _variants[key]
