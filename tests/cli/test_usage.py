@@ -33,7 +33,7 @@ def test_top_level_help_lists_every_command(capsys):
     assert code == 0
     for command in COMMANDS:
         assert f"\n    {command}" in out
-    assert "95% CIs" in out            # the tournament's help line, its % rendered once
+    assert "95% intervals, ratings" in out      # the tournament's help line, its % rendered once
 
 
 def test_version(capsys):

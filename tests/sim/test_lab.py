@@ -308,7 +308,7 @@ def test_doubling_a_cards_value_gets_it_flagged_and_moves_its_figures(tmp_path: 
     assert 'end_vp = 5' in text[start:start + 200]
     (doubled / "village.toml").write_text(text[:start] + text[start:].replace("end_vp = 5", "end_vp = 10", 1))
     out = tmp_path / "out"
-    code = main(["report", "greylune", "--compare", str(shipped), str(doubled), "--games", "80", "--players", "2",
+    code = main(["report", "greylune", "--compare", str(shipped), str(doubled), "--games", "200", "--players", "2",
                  "--workers", "1", "--out", str(out), "--json"])
     assert code == 0
     summary = json.loads(capsys.readouterr().out)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 SECTION_TITLE = "Greylune: Quests, Companions and strategies"
 PROGRESS = "VP on the track"
+ROUND = "year"
 SOURCES = {"track": "The VP track", "quests": "Heroic Quests", "companions": "Companions", "items": "Items",
            "skills": "Strength and Magic bonus"}
 SPACES = {3: "space 3", 4: "space 4", 5: "space 5"}

@@ -40,7 +40,7 @@ def items(game: Game) -> Iterable[Item]:
 
 def round_of(s: Any) -> int:
     """A round: the three Heroes' turns once in the Past, then each round of the Future."""
-    return s.turn_no // 3 + max(0, s.round_no) + 1
+    return int(s.turn_no // 3 + max(0, s.round_no) + 1)
 
 
 def progress(state: State) -> tuple[int, list[float]]:

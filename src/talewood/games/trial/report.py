@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 LENGTH_UNIT = "days"
 PROGRESS = "fame, were the game to end now"
+ROUND = "day"
 SECTION_TITLE = "The Trial of the Forest: campsites, fame and archetypes"
 SOURCES = {key: title for key, title in ROWS}
 UNIVERSAL_KEY = "universal"
@@ -164,7 +165,7 @@ def _archetypes(view: LabView) -> Section:
     total = sum(r[1] for r in rows) or 1
     wins_all = sum(r[2] for r in rows)
     body = []
-    for name, n, wins, score, sd in rows:
+    for name, n, wins, score, _ in rows:
         d, lo, hi = rate_difference(wins, n, wins_all - wins, total - n)
         body.append([escape(ARCHETYPES.get(name, "no fame from these sources")), rate_text(rate(n, total)),
                      rate_text(rate(wins, n)), mean_text({"mean": score, "lo": float("nan")}),

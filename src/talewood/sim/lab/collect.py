@@ -10,7 +10,7 @@ import json
 import time
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
-from itertools import chain, islice
+from itertools import chain, islice, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -293,7 +293,7 @@ def rungs_for(rungs: list[str], games: int, players: list[int], seed: int, coope
                 for i in range(games):
                     yield (seed + i, n, [bot] * n, bot, "")
             continue
-        for weaker, stronger in zip(rungs, rungs[1:], strict=False):
+        for weaker, stronger in pairwise(rungs):
             for i in range(games):
                 seat = i % n
                 kinds = [weaker] * n
@@ -355,7 +355,7 @@ def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed
             "version": __version__, "started": started.isoformat(timespec="seconds"),
             "seconds": round(time.perf_counter() - clock, 3), "workers": workers, "backend": backend,
             "length_unit": hooks.length_unit, "items": items, "budget": budget,
-            "progress": hooks.progress_name if hooks.progress is not None else None,
+            "progress": hooks.progress_name if hooks.progress is not None else None, "round": hooks.round_name,
             "ladder": {"bots": rungs, "games": ladder_games, "seed": ladder_seed, "played": played_rungs}
             if rungs and ladder_games else None,
             "sweep": sweep,

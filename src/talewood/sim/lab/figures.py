@@ -8,7 +8,17 @@ import statistics
 from typing import Any
 
 from ...engine import seat_name
-from .stats import mean_difference, mean_interval, rate_difference, wilson
+from .stats import (
+    FDR,
+    benjamini_hochberg,
+    mean_difference,
+    mean_interval,
+    rate_difference,
+    rate_difference_p,
+    two_sided_p,
+    wilson,
+    z_for,
+)
 from .view import LabView
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
@@ -39,6 +49,8 @@ def header(view: LabView) -> dict[str, Any]:
         "started": meta["started"], "backend": meta["backend"], "workers": meta["workers"],
         "content": variant["content"] or "the shipped content", "variant": view.variant,
         "cooperative": meta["cooperative"], "length_unit": meta["length_unit"],
+        "progress": meta.get("progress"), "round": meta.get("round", "round"), "budget": meta.get("budget", "time"),
+        "sweep": meta.get("sweep"),
         "compare": [v["content"] for v in meta["variants"]] if len(meta["variants"]) > 1 else None,
     }
 
@@ -151,16 +163,22 @@ def items(view: LabView, threshold: float) -> list[dict[str, Any]]:
             "effect": {"diff": diff, "lo": lo, "hi": hi},
             "score_effect": {"diff": sdiff, "lo": slo, "hi": shi},
         })
-    flag(out, threshold)
+    tests = flag(out, threshold)
+    if out:
+        out[0]["tests"] = tests          # read back by figures(), which keeps it apart
     return out
 
 
-def flag(items: list[dict[str, Any]], threshold: float) -> None:
+def flag(items: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
     """Mark the items whose effect stands out from their kind's: beyond `threshold` points from the median
-    effect of the items of that kind, with a 95% interval that leaves that median out.
+    effect of the items of that kind, and tested against that median with the false discovery rate controlled
+    over every item of the report (Benjamini–Hochberg at FDR): `flagged`. `raw_flag` is the uncorrected test
+    (a 95% interval that leaves the median out), `adjusted` the interval at the corrected level.
 
     Holding any item of a kind goes with winning more or less often (a seat that takes more tiles or
-    tokens scores more), so each item is measured against its kind's typical effect, not against zero."""
+    tokens scores more), so each item is measured against its kind's typical effect, not against zero.
+    Returns what the tests found: how many items were tested, flagged raw and after correction, the adjusted
+    intervals' level, and how many raw flags chance alone would give."""
     effects: dict[str, list[float]] = {}
     for i in items:
         if not math.isnan(i["effect"]["diff"]):
@@ -171,8 +189,19 @@ def flag(items: list[dict[str, Any]], threshold: float) -> None:
         base = medians.get(i["kind"], 0.0)
         i["kind_median"] = base
         i["relative"] = {"diff": e["diff"] - base, "lo": e["lo"] - base, "hi": e["hi"] - base}
-        i["flagged"] = (not math.isnan(e["diff"]) and abs(e["diff"] - base) * 100 >= threshold
-                        and (e["lo"] > base or e["hi"] < base))
+        beyond = not math.isnan(e["diff"]) and abs(e["diff"] - base) * 100 >= threshold
+        i["raw_flag"] = beyond and (e["lo"] > base or e["hi"] < base)
+        i["p"] = rate_difference_p(i["with"]["wins"], i["with"]["n"], i["without"]["wins"], i["without"]["n"], base)
+    rejected, alpha = benjamini_hochberg([i["p"] for i in items])
+    z = z_for(alpha)
+    for i, rejects in zip(items, rejected, strict=True):
+        d, lo, hi = rate_difference(i["with"]["wins"], i["with"]["n"], i["without"]["wins"], i["without"]["n"], z)
+        i["adjusted"] = {"diff": d, "lo": lo, "hi": hi}
+        i["flagged"] = bool(rejects and abs(i["relative"]["diff"]) * 100 >= threshold)
+    tested = sum(1 for i in items if not math.isnan(i["p"]))
+    return {"tested": tested, "raw": sum(1 for i in items if i["raw_flag"]),
+            "flagged": sum(1 for i in items if i["flagged"]), "fdr": FDR, "level": 1 - alpha,
+            "chance": 0.05 * tested}
 
 
 def errors(view: LabView) -> list[dict[str, Any]]:
@@ -184,11 +213,128 @@ def errors(view: LabView) -> list[dict[str, Any]]:
 def figures(view: LabView, threshold: float = DEFAULT_THRESHOLD) -> dict[str, Any]:
     """Every figure of the current variant."""
     head = header(view)
-    by_players = {str(n): per_players(view, n) for n in sorted(set(view.meta["players"]))}
+    counts = sorted(set(view.meta["players"]))
+    by_players = {str(n): per_players(view, n) for n in counts}
     listed = items(view, threshold)
+    none = {"tested": 0, "raw": 0, "flagged": 0, "fdr": FDR, "level": 1.0, "chance": 0.0}
+    tests = listed[0].pop("tests") if listed else none
     flagged = sorted((i for i in listed if i["flagged"]), key=lambda i: -abs(i["relative"]["diff"]))
-    return {"header": head, "threshold": threshold, "by_players": by_players, "items": listed,
-            "flagged": [[i["kind"], i["item"]] for i in flagged], "errors": errors(view)}
+    out = {"header": head, "threshold": threshold, "by_players": by_players, "items": listed, "tests": tests,
+           "flagged": [[i["kind"], i["item"]] for i in flagged], "errors": errors(view)}
+    if len(counts) > 1:           # each item's effect at each player count, not only pooled
+        variant = view.variant
+        per: dict[str, Any] = {}
+        for n in counts:
+            view.use(variant, n)
+            found = items(view, threshold)
+            count_tests = found[0].pop("tests") if found else None
+            per[str(n)] = {"tests": count_tests, "items": {
+                f"{i['kind']}\t{i['item']}": {k: i[k] for k in ("effect", "adjusted", "flagged", "raw_flag")}
+                | {"n": i["with"]["n"] + i["without"]["n"]} for i in found}}
+        view.use(variant)
+        out["items_by_players"] = per
+    out["over_the_game"] = {str(n): over_the_game(view, n) for n in counts}
+    if view.has_ladder:
+        out["ladder"] = ladder(view, by_players)
+    return out
+
+
+def over_the_game(view: LabView, n: int) -> dict[str, Any]:
+    """A player count's figures over the game: the decisions (how many, how many a real choice, the branching
+    factor, decisions a turn), how often each kind of action was chosen, each seat's progress by round, and
+    catch-up: how often the leader at half-time (and after each round) went on to win."""
+    p = {"n": n}
+    games, decisions, choices, turns, legal = view.sql(
+        "SELECT count(*), sum(decisions), sum(choices), sum(turns), sum(legal) FROM games "
+        "WHERE players = $n AND turns IS NOT NULL", p)[0]
+    out: dict[str, Any] = {"players": n, "games": int(games or 0)}
+    if not games:
+        return out
+    forced = decisions - choices
+    out["decisions"] = {"per_game": decisions / games, "choices_per_game": choices / games,
+                        "forced_share": forced / decisions if decisions else None,
+                        "branching": legal / decisions if decisions else None,
+                        "branching_when_choosing": (legal - forced) / choices if choices else None,
+                        "turns_per_game": turns / games, "per_turn": decisions / turns if turns else None}
+    kinds = view.sql("SELECT item, sum(value) FROM items WHERE kind = 'action' AND players = $n GROUP BY ALL "
+                     "ORDER BY 2 DESC", p)
+    out["actions"] = [{"kind": k, "per_game": c / games, "share": c / decisions if decisions else None}
+                      for k, c in kinds]
+    rounds = view.sql(
+        "WITH p AS (SELECT seed, seat, item::INT AS r, value FROM items WHERE kind = 'progress' AND players = $n) "
+        "SELECT p.r, s.won, count(*), avg(p.value), stddev_samp(p.value) FROM p JOIN seats s USING (seed, seat) "
+        "GROUP BY ALL ORDER BY ALL", p)
+    if not rounds:
+        return out
+    reached = dict(view.sql("SELECT item::INT, count(DISTINCT seed) FROM items WHERE kind = 'progress' "
+                            "AND players = $n GROUP BY ALL", p))
+    shown = [r for r in sorted(reached) if reached[r] >= games / 2]     # rounds most games reached
+    by: dict[int, dict[bool, dict[str, Any]]] = {}
+    for r, won, c, m, sd in rounds:
+        by.setdefault(int(r), {})[bool(won)] = mean(m, sd, c)
+    out["progress"] = [{"round": r, "games": reached[r], "winners": by[r].get(True), "others": by[r].get(False)}
+                       for r in shown]
+    out["progress_by_seat"] = [
+        {"position": int(pos), "round": int(r), **mean(m, sd, c)} for pos, r, c, m, sd in view.sql(
+            "WITH p AS (SELECT seed, seat, item::INT AS r, value FROM items WHERE kind = 'progress' AND players = $n) "
+            "SELECT s.position, p.r, count(*), avg(p.value), stddev_samp(p.value) FROM p JOIN seats s "
+            "USING (seed, seat) GROUP BY ALL ORDER BY ALL", p) if int(r) in shown]
+    if view.cooperative or n < 2:
+        return out
+    leaders = ("WITH p AS (SELECT seed, seat, item::INT AS r, value FROM items WHERE kind = 'progress' "
+               "AND players = $n), last AS (SELECT seed, max(r) AS final FROM p GROUP BY seed), "
+               "top AS (SELECT seed, r, max(value) AS best FROM p GROUP BY ALL), "
+               "lead AS (SELECT p.seed, p.r, any_value(p.seat) AS seat, count(*) AS tied FROM p JOIN top "
+               "ON p.seed = top.seed AND p.r = top.r AND p.value = top.best GROUP BY ALL HAVING count(*) = 1) ")
+    half = view.sql(leaders + "SELECT count(*), sum(s.won::INT) FROM lead JOIN last USING (seed) JOIN seats s "
+                    "ON s.seed = lead.seed AND s.seat = lead.seat WHERE lead.r = greatest(1, last.final // 2)", p)[0]
+    out["half_time"] = {**rate(half[1] or 0, half[0] or 0), "fair": 1 / n}
+    out["leader_wins"] = [{"round": int(r), **rate(w or 0, c)} for r, c, w in view.sql(
+        leaders + "SELECT lead.r, count(*), sum(s.won::INT) FROM lead JOIN seats s ON s.seed = lead.seed "
+        "AND s.seat = lead.seat GROUP BY ALL ORDER BY 1", p) if int(r) in shown]
+    return out
+
+
+def ladder(view: LabView, by_players: dict[str, Any]) -> dict[str, Any]:
+    """Skill against luck, per player count: for each bot against the one below it, the share of games the
+    stronger won (fair: 1/players), beside the first player's edge; openskill ratings from the ladder's games.
+    A cooperative game: each bot's team win rate."""
+    from ..ratings import Ratings
+
+    meta = view.meta["ladder"]
+    bots = list(meta["bots"])
+    out: dict[str, Any] = {"bots": bots, "games": meta["games"], "by_players": {}}
+    for n in sorted(set(view.meta["players"])):
+        rows = view.sql("SELECT game, stronger, weaker, seat, bot, score, won FROM ladder WHERE players = $n "
+                        "ORDER BY game, seat", {"n": n})
+        games: dict[int, tuple[str, str, list[tuple[int, str, float, bool]]]] = {}
+        for game, stronger, weaker, seat, bot, score, won in rows:
+            games.setdefault(int(game), (stronger, weaker, []))[2].append((int(seat), bot, float(score), bool(won)))
+        played = list(games.values())
+        ratings = Ratings(bots)
+        pairs: dict[tuple[str, str], list[int]] = {}
+        for stronger, weaker, seats in played:
+            kinds = [b for _, b, _, _ in seats]
+            if view.cooperative:
+                ratings.update_team(kinds, seats[0][3])
+            else:
+                ratings.update(kinds, [sc for _, _, sc, _ in seats], [s for s, _, _, w in seats if w])
+            won = seats[0][3] if view.cooperative else any(w for _, b, _, w in seats if b == stronger)
+            tally = pairs.setdefault((stronger, weaker), [0, 0])
+            tally[0] += 1
+            tally[1] += int(won)
+        group = by_players.get(str(n), {})
+        order = group.get("order") or []
+        first = order[0] if order else None
+        entry: dict[str, Any] = {
+            "players": n, "fair": None if view.cooperative else 1 / n, "ratings": ratings.to_json(),
+            "pairs": [{"stronger": s, "weaker": w, **rate(k[1], k[0])} for (s, w), k in pairs.items()],
+            "first_player": None if first is None else {**{x: first[x] for x in ("wins", "n", "rate", "lo", "hi")},
+                                                        "edge": first["rate"] - 1 / n if first["rate"] is not None
+                                                        else None}}
+        entry["pairs"].sort(key=lambda r: (bots.index(r["stronger"]) if r["stronger"] in bots else 0))
+        out["by_players"][str(n)] = entry
+    return out
 
 
 def moved(view: LabView, a: str, b: str) -> list[dict[str, Any]]:
@@ -207,7 +353,8 @@ def moved(view: LabView, a: str, b: str) -> list[dict[str, Any]]:
         lo, hi = mean_interval(md, sd if sd is not None else 0.0, n)
         if sd == 0 or sd is None:
             lo = hi = md
-        out.append({"figure": label, "a": ma, "b": mb, "diff": md, "lo": lo, "hi": hi, "n": int(n),
+        se = (sd or 0.0) / math.sqrt(n) if n > 1 else math.nan
+        out.append({"figure": label, "a": ma, "b": mb, "diff": md, "lo": lo, "hi": hi, "n": int(n), "se": se,
                     "moved": bool(n > 1 and (lo > 0 or hi < 0))})
 
     seats = ("SELECT x.{col}::DOUBLE AS xa, y.{col}::DOUBLE AS xb FROM all_seats x JOIN all_seats y "
@@ -248,8 +395,39 @@ def item_moves(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> lis
             if math.isnan(d):
                 continue
             out.append({"figure": f"{i['name']}: {label}", "a": x["rate"], "b": y["rate"], "diff": d, "lo": lo,
-                        "hi": hi, "n": y["n"], "moved": lo > 0 or hi < 0, "kind": i["kind"], "item": i["item"]})
+                        "hi": hi, "n": y["n"], "moved": lo > 0 or hi < 0, "kind": i["kind"], "item": i["item"],
+                        "counts": [y["wins"], y["n"], x["wins"], x["n"]]})
     return out
+
+
+def adjust_moves(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Control the false discovery rate over every figure of a comparison (Benjamini–Hochberg at FDR): `moved`
+    becomes the corrected verdict, `raw_moved` the uncorrected one (a 95% interval that leaves zero out), and
+    `adjusted` the interval at the corrected level. Returns what the tests found."""
+    for r in rows:
+        r["raw_moved"] = r["moved"]
+        if "counts" in r:
+            k1, n1, k2, n2 = r["counts"]
+            r["p"] = rate_difference_p(k1, n1, k2, n2)
+        elif r["n"] > 1 and math.isfinite(r.get("se", math.nan)):
+            r["p"] = two_sided_p(r["diff"] / r["se"]) if r["se"] > 0 else (0.0 if r["diff"] else 1.0)
+        else:
+            r["p"] = math.nan
+    rejected, alpha = benjamini_hochberg([r["p"] for r in rows])
+    z = z_for(alpha)
+    for r, rejects in zip(rows, rejected, strict=True):
+        r["moved"] = bool(rejects)
+        if "counts" in r:
+            k1, n1, k2, n2 = r["counts"]
+            d, lo, hi = rate_difference(k1, n1, k2, n2, z)
+        elif math.isfinite(r.get("se", math.nan)):
+            d, lo, hi = r["diff"], r["diff"] - z * r["se"], r["diff"] + z * r["se"]
+        else:
+            d, lo, hi = r["diff"], r["lo"], r["hi"]
+        r["adjusted"] = {"diff": d, "lo": lo, "hi": hi}
+    tested = sum(1 for r in rows if not math.isnan(r["p"]))
+    return {"tested": tested, "raw": sum(1 for r in rows if r["raw_moved"]), "moved": sum(r["moved"] for r in rows),
+            "fdr": FDR, "level": 1 - alpha, "chance": 0.05 * tested}
 
 
 def _ordinal(position: int) -> str:

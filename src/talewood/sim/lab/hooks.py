@@ -70,7 +70,7 @@ class Recorder:
 class Hooks:
     """A game's report hooks, with defaults for a game that has no `report` module.
 
-    `progress(state) -> (round, values)`: the round under way (in the game's unit, counted from 1) and each
+    `progress(state) -> (round, values)`: the round under way (`ROUND`: what the game calls one; from 1) and each
     seat's progress so far (its score, or the game's own measure); `watch(state, action, rec)`: told of every
     decision before it is carried out, for facts the final state no longer shows (where a seat camped)."""
 
@@ -81,6 +81,7 @@ class Hooks:
     title: str
     progress: Callable[[State], tuple[int, Sequence[float]]] | None = None
     progress_name: str = "score"
+    round_name: str = "round"
     watch: Callable[[State, int, Recorder], None] | None = None
 
 
@@ -107,5 +108,6 @@ def hooks_for(game_id: str) -> Hooks:
         title=str(getattr(module, "SECTION_TITLE", "")),
         progress=getattr(module, "progress", None),
         progress_name=str(getattr(module, "PROGRESS", "score")),
+        round_name=str(getattr(module, "ROUND", "round")),
         watch=getattr(module, "watch", None),
     )
