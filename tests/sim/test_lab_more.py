@@ -220,3 +220,19 @@ def test_items_section_says_which_kinds_were_left_out() -> None:
     fig = {"items": [{"kind": "Wish card", "appeared": {"wins": 0}}], "header": {"cooperative": False},
            "threshold": 3}
     assert "1 Wish card)" in items(fig)
+
+
+def test_an_option_given_as_each_takes_every_value_but_the_default_in_turn(tmp_path: Path) -> None:
+    from talewood.games import load
+
+    meta = run_lab("threetale", 10, [3], ["random"], 3, {"heroes": "each"}, tmp_path, ladder=["random"],
+                   ladder_games=2)
+    option = next(o for o in load("threetale").option_set.options if o.name == "heroes")
+    teams = [v for v in option.choices if v != "choose"]
+    assert meta["turned"] == {"heroes": teams} and meta["given_options"] == {"heroes": "each"}
+    con = duckdb.connect()
+    played = con.execute(f"SELECT seed, list(item ORDER BY item) FROM '{tmp_path}/items.parquet' WHERE kind = 'Hero' "
+                         f"AND event = 'had' GROUP BY seed ORDER BY seed").fetchall()
+    assert [sorted(team.split("+")) for team in teams] == [heroes for _, heroes in played]
+    with pytest.raises(InvalidOption, match="tutorial=each needs an option with a list of values"):
+        run_lab("threetale", 2, [3], ["random"], 3, {"tutorial": "each"}, tmp_path / "x")

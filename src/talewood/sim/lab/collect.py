@@ -40,8 +40,9 @@ SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
                ("seat", "int8"), ("position", "int8"), ("bot", "string"), ("score", "float64"), ("won", "bool_"),
                ("decisions", "int32"), ("error", "string")),
 }
-Job = tuple[int, int, list[str]]                       # seed, players, seat kinds
-Rung = tuple[int, int, list[str], str, str]            # a ladder game: seed, players, seat kinds, stronger, weaker
+Job = tuple[int, int, list[str], dict[str, Any]]       # seed, players, seat kinds, the options turned for it
+Rung = tuple[int, int, list[str], str, str, dict[str, Any]]   # a ladder game: seed, players, kinds, stronger, weaker,
+                                                              # the options turned for it
 Variant = tuple[str, str | None]                       # label, content folder (None: the shipped content)
 
 
@@ -218,21 +219,21 @@ def play_chunk(task: tuple[str, list[Any], dict[str, Any], list[Variant], str]) 
     rows = Rows()
     hooks = hooks_of(game_id)
     for job in jobs:
-        if len(job) == 5:                # a ladder game
-            seed, players, seats, stronger, weaker = job
-            outcome = play_game(game_id, Outcome(seed=seed, players=players, seats=seats), options,
+        if len(job) == 6:                # a ladder game
+            seed, players, seats, stronger, weaker, turned = job
+            outcome = play_game(game_id, Outcome(seed=seed, players=players, seats=seats), {**options, **turned},
                                 content=variants[0][1], observe=turn_order, budget=budget)
             rows.add_rung(outcome, stronger, weaker)
             rows.rungs += 1
             continue
-        seed, players, seats = job
+        seed, players, seats, turned = job
         for label, content in variants:
             trace = Trace(hooks, Recorder())
 
             def noted(state: State, outcome: Outcome, trace: Trace = trace) -> Recorder:
                 return observe(state, outcome, trace)
 
-            outcome = play_game(game_id, Outcome(seed=seed, players=players, seats=seats), options,
+            outcome = play_game(game_id, Outcome(seed=seed, players=players, seats=seats), {**options, **turned},
                                 content=content, observe=noted, trace=trace, budget=budget)
             rows.add(label, outcome)
     rows.games = len(jobs)
@@ -273,32 +274,59 @@ class ParquetSink:
             writer.close()
 
 
-def jobs_for(games: int, players: list[int], seats: list[str], seed: int) -> Iterator[Job]:
-    """Seeds seed, seed+1, … cycling through the player counts, made as they are needed."""
+EACH = "each"           # an option given as NAME=each takes each of its values but the default in turn
+
+
+def turned_options(game: Game, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """The options with every NAME=each replaced by its first value (to check and describe the run), and the
+    values each such option takes in turn (every value of the option but its default)."""
+    fixed = dict(options)
+    turning: dict[str, list[Any]] = {}
+    for option in game.option_set.options:
+        if str(options.get(option.name, "")).lower() != EACH:
+            continue
+        if option.kind != "choice":
+            raise InvalidOption(f"--option {option.name}=each needs an option with a list of values; "
+                                f"{option.name} is {option.describe_valid()}")
+        turning[option.name] = [v for v in option.choices if v != option.default]
+        fixed[option.name] = turning[option.name][0]
+    return fixed, turning
+
+
+def jobs_for(games: int, players: list[int], seats: list[str], seed: int,
+             turning: Mapping[str, list[Any]] | None = None) -> Iterator[Job]:
+    """Seeds seed, seed+1, … cycling through the player counts (and the values of the options given as each),
+    made as they are needed."""
     for i in range(games):
         n = players[i % len(players)]
-        yield (seed + i, n, seats_for(n, seats))
+        yield (seed + i, n, seats_for(n, seats), {name: values[i % len(values)]
+                                                  for name, values in (turning or {}).items()})
 
 
 LADDER = ("random", "greedy", "easy", "normal", "hard")     # weakest first
 
 
-def rungs_for(rungs: list[str], games: int, players: list[int], seed: int, cooperative: bool) -> Iterator[Rung]:
+def rungs_for(rungs: list[str], games: int, players: list[int], seed: int, cooperative: bool,
+              turning: Mapping[str, list[Any]] | None = None) -> Iterator[Rung]:
     """The ladder's games, per player count: each bot against the one below it (`games` games a pair: the
     stronger in one seat, the weaker in every other, the stronger's seat rotating over the same deals); in a
-    cooperative game, each bot as the whole team (`games` games each, the same deals for every bot)."""
+    cooperative game, each bot as the whole team (`games` games each, the same deals for every bot). The
+    options given as each take their values in turn, deal by deal."""
+    def turned(deal: int) -> dict[str, Any]:
+        return {name: values[deal % len(values)] for name, values in (turning or {}).items()}
+
     for n in players:
         if cooperative:
             for bot in rungs:
                 for i in range(games):
-                    yield (seed + i, n, [bot] * n, bot, "")
+                    yield (seed + i, n, [bot] * n, bot, "", turned(i))
             continue
         for weaker, stronger in pairwise(rungs):
             for i in range(games):
                 seat = i % n
                 kinds = [weaker] * n
                 kinds[seat] = stronger
-                yield (seed + i // n, n, kinds, stronger, weaker)
+                yield (seed + i // n, n, kinds, stronger, weaker, turned(i // n))
 
 
 def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed: int, options: Mapping[str, Any],
@@ -312,6 +340,8 @@ def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed
     `sweep`: the description of a sweep whose values are the variants (kept in the metadata)."""
     variants = variants or [("", None)]
     check_budget(budget)
+    given = dict(options)
+    options, turning = turned_options(load(game_id), options)
     check_batch(game_id, players, seats, options)
     rungs = list(ladder or [])
     for kind in rungs:
@@ -329,11 +359,10 @@ def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed
     started = datetime.now(UTC)
     clock = time.perf_counter()
     size = chunk_size(games, workers)
-    source: Iterator[Any] = jobs_for(games, players, seats, seed)
+    source: Iterator[Any] = jobs_for(games, players, seats, seed, turning)
     ladder_seed = seed + LADDER_SEEDS
     if rungs and ladder_games:
-        rung_games = rungs_for(rungs, ladder_games, players, ladder_seed, base_cooperative(game_id))
-        source = chain(source, ((seed_, n, kinds, a, b) for seed_, n, kinds, a, b in rung_games))
+        source = chain(source, rungs_for(rungs, ladder_games, players, ladder_seed, base_cooperative(game_id), turning))
     tasks = iter(lambda: list(islice(source, size)), [])
     sink = ParquetSink(out)
     done = played_rungs = 0
@@ -350,7 +379,7 @@ def run_lab(game_id: str, games: int, players: list[int], seats: list[str], seed
         meta = {
             "game": game_id, "name": base.name, "cooperative": base.cooperative, "players": players,
             "seats": seats, "options": {k: v for k, v in base.parse_options(options, players[0]).items()},
-            "given_options": dict(options), "games": done, "planned": games, "seed": seed,
+            "given_options": given, "turned": turning, "games": done, "planned": games, "seed": seed,
             "variants": [{"label": label, "content": content} for label, content in variants],
             "version": __version__, "started": started.isoformat(timespec="seconds"),
             "seconds": round(time.perf_counter() - clock, 3), "workers": workers, "backend": backend,
