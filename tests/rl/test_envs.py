@@ -132,7 +132,8 @@ def test_an_illegal_action_raises_and_changes_nothing_or_loses() -> None:
     g = gym_env("spirits")
     g.reset(seed=1)
     _, reward, done, _, info = g.step(illegal)
-    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    assert (reward, done, info["illegal_action"]) == (-1.0, True, True)
+    assert not info["action_mask"].any()             # the episode is over: nothing is legal in it any more
     g = gym_env("spirits", illegal="raise")
     g.reset(seed=1)
     with pytest.raises(IllegalAction):

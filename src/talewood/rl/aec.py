@@ -9,18 +9,24 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..agents import ITERATIONS
 from ..engine import IllegalAction, InvalidOption
 from .table import ILLEGAL_REWARD, Table, agent_name, check_illegal_mode
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("ansi", "rgb_array")
 
 
 def observation_space(table: Table) -> spaces.Dict:
     """{"observation": the encoded view (float32), "action_mask": int8 over the action space}."""
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, shape=table.spec.shape, dtype=np.float32),
+        "observation": spaces.Box(-np.inf, np.inf, shape=table.observation_shape, dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(table.num_actions,), dtype=np.int8),
     })
+
+
+def state_space(table: Table) -> spaces.Box:
+    """The whole game for a centralised critic (Table.global_state): one size per game."""
+    return spaces.Box(-np.inf, np.inf, shape=(table.state_size,), dtype=np.float32)
 
 
 class TalewoodAEC(AECEnv):  # type: ignore[misc]
@@ -41,6 +47,7 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
         self.seat_of: dict[str, int] = {agent_name(s): s for s in table.agent_seats}
         self.agent_at: dict[int, str] = {s: agent_name(s) for s in table.agent_seats}
         self.observation_spaces = {a: observation_space(table) for a in self.possible_agents}
+        self.state_space = state_space(table)
         self.action_spaces = {a: spaces.Discrete(table.num_actions) for a in self.possible_agents}
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
@@ -112,11 +119,17 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
                 self.infos[a]["illegal_action_by"] = illegal
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
+    def state(self) -> np.ndarray:
+        """The whole game for a centralised critic: every seat's observation, in seat order (Table.global_state)."""
+        return self.table.global_state()
+
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             return None
         table = self.table
         seat = None if table.over else table.state.current_player
+        if self.render_mode == "rgb_array":
+            return table.render_rgb(seat)
         return table.render_text(seat)
 
     def close(self) -> None:
@@ -136,10 +149,22 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
 def env(game: str, players: int, options: Mapping[str, Any] | None = None,
         seats: Sequence[str] | Mapping[int, str] | None = None, *, render_mode: str | None = None,
         reward: str = "win", score_scale: float = 1.0, max_steps: int | None = None,
-        illegal: str = "raise") -> TalewoodAEC:
-    """A PettingZoo AEC environment of `game` for `players` (see Table for seats, reward and max_steps).
+        illegal: str = "raise", budget: str = ITERATIONS, pad: bool = True) -> TalewoodAEC:
+    """A PettingZoo AEC environment of `game` for `players` (see Table for seats, reward, max_steps, the bots'
+    budget and padding).
 
     `illegal="raise"` refuses an illegal action with IllegalAction (nothing changes);
     `illegal="lose"` ends the episode instead, -1 for the offending agent and 0 for the others."""
-    table = Table(game, players, options, seats, reward=reward, score_scale=score_scale, max_steps=max_steps)
+    table = Table(game, players, options, seats, reward=reward, score_scale=score_scale, max_steps=max_steps,
+                  budget=budget, pad=pad)
     return TalewoodAEC(table, render_mode=render_mode, illegal=illegal)
+
+
+def parallel_env(game: str, players: int, options: Mapping[str, Any] | None = None,
+                 seats: Sequence[str] | Mapping[int, str] | None = None, **kwargs: Any) -> Any:
+    """The same game through PettingZoo's Parallel API. The games are played in turns, so each step takes the
+    action of the agent whose turn it is (its mask is the legal actions; every other agent's mask is all 0 and
+    its action is not used): PettingZoo's turn_based_aec_to_parallel over `env(...)`. `state()` is kept."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    return turn_based_aec_to_parallel(env(game, players, options, seats, **kwargs))

@@ -21,6 +21,7 @@ from ..agents import ITERATIONS, Agent, bot_seed, check_budget, make_agent
 from ..engine import Game, IllegalAction, InvalidOption, OptionValue, Result, Rng, State, seat_name
 from ..engine.observation import Update
 from ..games import game_module, load
+from .padding import embedding
 
 AGENT = "agent"           # the kind of a seat played by the learner (every other kind is a bot)
 REWARDS = ("win", "score")
@@ -75,12 +76,15 @@ class Table:
     -1) or `score` (each seat's final score, the team's in a cooperative game, divided by
     `score_scale`). `max_steps` truncates an episode after that many decisions of the learning seats.
     `budget` bounds the bots' searches (agents.BUDGETS): `iterations`, so a seed always deals and plays the
-    same games however busy the machine.
+    same games however busy the machine. `pad` (the default) gives every configuration of the game one
+    observation size, each segment at its largest shape (padding.py; `observation_mask` says which numbers this
+    configuration writes); `pad=False` gives this configuration's own, smaller layout.
     """
 
     def __init__(self, game: str | Game, players: int, options: Mapping[str, Any] | None = None,
                  seats: Sequence[str] | Mapping[int, str] | None = None, *, reward: str = "win",
-                 score_scale: float = 1.0, max_steps: int | None = None, budget: str = ITERATIONS) -> None:
+                 score_scale: float = 1.0, max_steps: int | None = None, budget: str = ITERATIONS,
+                 pad: bool = True) -> None:
         self.game = load(game) if isinstance(game, str) else game
         self.game.check_players(players)
         if reward not in REWARDS:
@@ -98,6 +102,19 @@ class Table:
         self.max_steps = max_steps
         self.budget = check_budget(budget)
         self.spec = self.game.observation_spec(players, self.options)
+        self.pad = bool(pad)
+        if self.pad:
+            self._index, self.observation_mask = embedding(self.game, self.spec, players, self.options)
+            self.observation_size = int(self.observation_mask.size)
+            self._identity = bool(self.observation_size == self.spec.size and
+                                  np.array_equal(self._index, np.arange(self.spec.size)))
+        else:
+            self._index = np.arange(self.spec.size)
+            self.observation_mask = np.ones(self.spec.size, dtype=np.int8)
+            self.observation_mask.flags.writeable = False
+            self.observation_size = self.spec.size
+            self._identity = True
+        self.observation_shape = (self.observation_size,)
         self.num_actions = len(self.game.action_space)
         self.max_decisions = self.game.max_decisions(players, self.options)
         # per seat: the buffer the game's updater keeps, and numpy's view of it (no copy)
@@ -177,7 +194,26 @@ class Table:
             seen = self._seen[seat] = (self.spec.follow(), np.frombuffer(buffer, dtype=np.float64), buffer)
         update, numbers, buffer = seen
         update(self.state, seat, buffer)
-        return numbers.astype(np.float32)
+        if self._identity:
+            return numbers.astype(np.float32)
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out[self._index] = numbers
+        return out
+
+    @property
+    def state_size(self) -> int:
+        """The size of `global_state()`: the padded observation of every seat the game can have."""
+        return self.game.max_players * self.observation_size
+
+    def global_state(self) -> np.ndarray:
+        """The whole game for a centralised critic: every seat's observation in seat order (what any seat
+        knows, so nothing no seat knows: the deck's order, the dice to come), then zeros for the seats this
+        table does not have, so the size is one per game."""
+        out = np.zeros(self.state_size, dtype=np.float32)
+        size = self.observation_size
+        for seat in range(self.players):
+            out[seat * size:(seat + 1) * size] = self.observation(seat)
+        return out
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """int8 over the whole action space: 1 for each legal action of the pending decision (all 0
@@ -223,6 +259,30 @@ class Table:
         else:
             console.print(f"{state.prompt()}" + ("" if seat is None else f" (seen by {seat_name(seat)})"))
         return out.getvalue()
+
+    def render_rgb(self, seat: int | None) -> np.ndarray:
+        """The game's board as the web app draws it for `seat` (its SVG, rasterised with CairoSVG): an
+        (height, width, 3) uint8 array."""
+        try:
+            import cairosvg
+            from PIL import Image
+        except ImportError as exc:
+            raise InvalidOption("render_mode='rgb_array' needs CairoSVG (pip install 'talewood[rl]')") from exc
+        import io
+
+        module: Any = game_module(self.game.id, "render") if self._registered() else None
+        state = self.state
+        if module is None:
+            raise InvalidOption(f"{self.game.name} has no board drawing (render.py) to rasterise")
+        actions = []
+        if seat is not None and state.current_player == seat and not state.over:
+            for a in state.legal_actions():
+                entry = self.game.action_space.to_json(a)
+                entry["label"] = state.describe(a)
+                actions.append(entry)
+        svg = module.render_svg(state.view(seat), seat, actions)
+        png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), background_color="white")
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 
     def _registered(self) -> bool:
         from ..games import REGISTRY
