@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ...sim.lab import Item, Recorder, Section, diff_text, mean_text, rate, rate_difference, rate_text, table
-from ...sim.lab.sections import event_rates, points_by_source
+from ...sim.lab import Item, Recorder, Section, rate, rate_text, table
+from ...sim.lab.sections import event_rates, main_sources, points_by_source
 from .scoring import KINDS, companion_vp
 
 if TYPE_CHECKING:
@@ -107,20 +107,7 @@ def _companions(view: LabView) -> Section:
 def _strategies(view: LabView) -> Section:
     """A seat's strategy is the kind of the final scoring, besides the track, that gave it the most VP."""
     kinds = [k for k in SOURCES if k != "track"]
-    rows = view.sql(
-        "WITH p AS (SELECT seed, seat, item, sum(value) AS v FROM items WHERE kind = 'points' AND item <> 'track' "
-        "GROUP BY ALL), best AS (SELECT seed, seat, arg_max(item, v) AS strategy, max(v) AS v FROM p GROUP BY ALL) "
-        "SELECT coalesce(b.strategy, 'none'), count(*), sum(u.won::INT), avg(u.score) FROM seats u "
-        "LEFT JOIN best b USING (seed, seat) GROUP BY ALL ORDER BY 2 DESC")
-    total = sum(r[1] for r in rows) or 1
-    wins_all = sum(r[2] for r in rows)
-    body = []
-    for strategy, n, wins, score in rows:
-        d, lo, hi = rate_difference(wins, n, wins_all - wins, total - n)
-        label = SOURCES.get(strategy, "nothing besides the track")
-        body.append([escape(label), rate_text(rate(n, total)), rate_text(rate(wins, n)),
-                     mean_text({"mean": score, "lo": float("nan")}), diff_text({"diff": d, "lo": lo, "hi": hi})])
-    return Section("strategies", "Strategies", f"<p>A seat's strategy here is what gave it the most VP besides the "
-                   f"track ({', '.join(SOURCES[k] for k in kinds)}). How often each was a seat's main source, its "
-                   f"win rate, and the difference from the other seats' win rate.</p>"
-                   + table(("main source", "seats", "win rate", "mean score", "against the others (points)"), body))
+    return main_sources(view, "strategies", "Strategies", "points", SOURCES, "nothing besides the track",
+                        f"A seat's strategy here is what gave it the most VP besides the track "
+                        f"({', '.join(SOURCES[k] for k in kinds)}). How often each was a seat's main source, its "
+                        f"win rate, and the difference from the other seats' win rate.", leave_out="track")

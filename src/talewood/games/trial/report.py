@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ...sim.lab import Item, Recorder, Section, diff_text, mean_text, rate, rate_difference, rate_text, table
-from ...sim.lab.sections import points_by_source
+from ...sim.lab import Item, Recorder, Section, rate, rate_text, table
+from ...sim.lab.sections import main_sources, points_by_source
 from .camp import spot_of
 from .scoring import ROWS, score_details
 from .tables import COLUMN_NAME, UNIVERSAL
@@ -158,21 +158,9 @@ def _campsites(view: LabView) -> Section:
 
 def _archetypes(view: LabView) -> Section:
     """A seat's archetype is the strategy whose sources gave it the most fame."""
-    rows = view.sql(
-        "WITH a AS (SELECT seed, seat, arg_max(item, value) AS archetype FROM items WHERE kind = 'archetype' "
-        "GROUP BY ALL) SELECT coalesce(a.archetype, 'none'), count(*), sum(u.won::INT), avg(u.score), "
-        "stddev_samp(u.score) FROM seats u LEFT JOIN a USING (seed, seat) GROUP BY ALL ORDER BY 2 DESC")
-    total = sum(r[1] for r in rows) or 1
-    wins_all = sum(r[2] for r in rows)
-    body = []
-    for name, n, wins, score, _ in rows:
-        d, lo, hi = rate_difference(wins, n, wins_all - wins, total - n)
-        body.append([escape(ARCHETYPES.get(name, "no fame from these sources")), rate_text(rate(n, total)),
-                     rate_text(rate(wins, n)), mean_text({"mean": score, "lo": float("nan")}),
-                     diff_text({"diff": d, "lo": lo, "hi": hi})])
     columns = ", ".join(COLUMN_NAME)
-    return Section("archetypes", "Archetypes", "<p>A seat's archetype here is the strategy that gave it the most "
-                   f"fame (the story's columns — {escape(columns)} — items and artifacts, expedition flags, "
-                   "morality), after the archetypes the bots can be given a taste for. How often each was a seat's "
-                   "main source, its win rate, and the difference from the other seats' win rate.</p>"
-                   + table(("archetype", "seats", "win rate", "mean fame", "against the others (points)"), body))
+    return main_sources(view, "archetypes", "Archetypes", "archetype", ARCHETYPES, "no fame from these sources",
+                        f"A seat's archetype here is the strategy that gave it the most fame (the story's columns — "
+                        f"{escape(columns)} — items and artifacts, expedition flags, morality), after the archetypes "
+                        f"the bots can be given a taste for. How often each was a seat's main source, its win rate, "
+                        f"and the difference from the other seats' win rate.", ("archetype", "mean fame"))

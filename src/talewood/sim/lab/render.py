@@ -71,6 +71,13 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "") -> 
     return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def rate_of(k: int, n: int) -> dict[str, Any]:
+    from .stats import wilson
+
+    lo, hi = wilson(k, n)
+    return {"n": n, "wins": k, "rate": k / n if n else None, "lo": lo, "hi": hi}
+
+
 def ordinal(position: int) -> str:
     return ("1st", "2nd", "3rd")[position] if position < 3 else f"{position + 1}th"
 
@@ -215,6 +222,13 @@ def scores(fig: dict[str, Any]) -> str:
 
 
 def ties(fig: dict[str, Any]) -> str:
+    if fig["header"]["cooperative"]:
+        rows = [[str(g["players"]), str(g["games"]), f"{g['team']['wins']} · {rate_text(g['team'])}",
+                 f"{g['games'] - g['team']['wins']} · "
+                 f"{rate_text(rate_of(g['games'] - g['team']['wins'], g['games']))}"]
+                for g in fig["by_players"].values()]
+        return ("<p>A cooperative game has no ties: the team wins or loses together.</p>"
+                + table(("players", "games", "the team won", "the team lost"), rows, "ties"))
     rows = []
     for group in fig["by_players"].values():
         t = group["ties"]
@@ -511,7 +525,7 @@ def sections(fig: dict[str, Any], game: list[Section], game_title: str, prefix: 
         ("win-rates", "Win rates", win_rates(fig)),
         ("skill", "Skill against luck", skill(fig)),
         ("scores", "Scores and margins", scores(fig)),
-        ("ties", "Ties and shared wins", ties(fig)),
+        ("ties", "The team's wins and losses" if fig["header"]["cooperative"] else "Ties and shared wins", ties(fig)),
         ("length", "Game length", length(fig)),
         ("over-the-game", "Over the game", over_the_game(fig)),
         ("items", "Content items", items(fig)),

@@ -105,3 +105,24 @@ def points_by_source(view: LabView, section_id: str, title: str, kind: str, labe
     return Section(section_id, title, (f"<p>{intro}</p>" if intro else "")
                    + table(("source", "winners (95% interval)", "the others", "difference"), rows, "sources")
                    + chart)
+
+
+def main_sources(view: LabView, section_id: str, title: str, kind: str, labels: Mapping[str, str], none: str,
+                 intro: str, head: tuple[str, str] = ("main source", "mean score"), leave_out: str = "") -> Section:
+    """Each seat's main source: the item of `kind` (one fact per seat and source) whose values summed highest
+    (`leave_out`: an item that never counts); how often each was a seat's main source, its win rate, the mean
+    score of those seats and the difference from the other seats' win rate. `none`: a seat with no such fact."""
+    rows = view.sql(
+        "WITH p AS (SELECT seed, seat, item, sum(value) AS v FROM items WHERE kind = $k AND item <> $out "
+        "GROUP BY ALL), best AS (SELECT seed, seat, arg_max(item, v) AS main FROM p GROUP BY ALL) "
+        f"SELECT coalesce(b.main, ''), count(*), sum(u.won::INT), avg(u.score) FROM ({_units(view)}) u "
+        "LEFT JOIN best b USING (seed, seat) GROUP BY ALL ORDER BY 2 DESC", {"k": kind, "out": leave_out})
+    total = sum(r[1] for r in rows) or 1
+    wins_all = sum(r[2] for r in rows)
+    body = []
+    for main, n, wins, score in rows:
+        d, lo, hi = rate_difference(wins, n, wins_all - wins, total - n)
+        body.append([escape(labels.get(main, none)), rate_text(rate(n, total)), rate_text(rate(wins, n)),
+                     num(score), diff_text({"diff": d, "lo": lo, "hi": hi})])
+    return Section(section_id, title, f"<p>{intro}</p>" + table(
+        (head[0], "seats", "win rate", head[1], "against the others (points)"), body, "main-sources"))
