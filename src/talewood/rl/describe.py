@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..games import available, load
+from .padding import universal
 
 
 def describe(game_id: str) -> str:
@@ -32,7 +33,10 @@ def describe(game_id: str) -> str:
         size = game.observation_spec(players, options).size
         sizes.append(f"{players} player{'s' if players > 1 else ''}: {size} numbers, "
                      f"at most {game.max_decisions(players, options):,} decisions")
-    lines.append("- Observation size and episode bound (default options): " + "; ".join(sizes) + ".")
+    lines.append("- Observation size and episode bound (default options, unpadded): " + "; ".join(sizes) + ".")
+    padded = universal(game)
+    lines.append(f"- Padded observation (PettingZoo and Gymnasium, `pad=True`: every player count and module set): "
+                 f"{padded.size} numbers; `state()`: {game.max_players * padded.size} numbers.")
     lines.append(f"- Action space: Discrete({len(game.action_space)}), the same for every size and option; "
                  "ids by kind: " + ", ".join(f"`{k}` {v[0]}–{v[-1]}" if len(v) > 1 else f"`{k}` {v[0]}"
                                               for k, v in kinds.items()) + ".")
