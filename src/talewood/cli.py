@@ -166,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot games and write games.parquet, seats.parquet, items.parquet and report.html into "
                     "--out: win rates by seat and turn order, scores, margins, ties, game length, every content "
                     "item's effect with 95% intervals (raw, and adjusted for the many tests), skill against luck "
-                    "(--ladder), figures over the game, and the game's own figures (docs/lab.md).",
+                    "(--ladder), figures over the game, and the game's own figures (docs/lab.md). An option given as "
+                    "NAME=each takes each of its values but the default in turn, game by game.",
         epilog="Examples: talewood report spirits --games 2000 --option wish=true --out spirits-lab · "
                "talewood report --from spirits-lab · talewood report greylune --compare shipped/ edited/ · "
                "talewood report trial --sweep deeds.toml:trailblazer.fame=1,2,3,4")
