@@ -72,7 +72,7 @@ def test_observations_hide_what_the_seat_cannot_see(game: str, players: int, opt
             seat = e.seat_of[other]
             seen = e.observe(other)["observation"]
             world = state.determinize(seat, Rng(rng.next64()))
-            assert np.array_equal(seen, np.array(world.game.encode(world, seat), dtype=np.float32)), (
+            assert np.array_equal(seen, e.table.padded(world.game.encode(world, seat))), (
                 f"{other}'s observation changes when what it cannot see is re-dealt ({state.prompt()})")
         positions += 1
         mask = obs["action_mask"]

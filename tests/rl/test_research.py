@@ -74,7 +74,8 @@ def test_every_spirits_module_set_has_one_observation_size_and_a_cell_keeps_its_
         table.reset(seed=8)
         raw = np.asarray(table.spec.encode(table.state, 0), dtype=np.float32)
         padded = table.observation(0)
-        assert np.array_equal(padded[table._index], raw) and not padded[table.observation_mask == 0].any()
+        assert np.array_equal(padded, table.padded(raw)) and np.array_equal(padded[table._index], raw)
+        assert not padded[table.observation_mask == 0].any()
     unpadded = Table("spirits", 2, {"scenario": "standard"}, pad=False)
     assert unpadded.observation_size == unpadded.spec.size
 

@@ -200,6 +200,15 @@ class Table:
         out[self._index] = numbers
         return out
 
+    def padded(self, numbers: Sequence[float] | np.ndarray) -> np.ndarray:
+        """An encoding in this configuration's own layout (`Game.encode`), placed as `observation` places it."""
+        own = np.asarray(numbers, dtype=np.float32)
+        if self._identity:
+            return own.copy()
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        out[self._index] = own
+        return out
+
     @property
     def state_size(self) -> int:
         """The size of `global_state()`: the padded observation of every seat the game can have."""
