@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,7 @@ from .games import available, load
 EXIT_USAGE = 2
 EXIT_BAD_RECORD = 1
 EXIT_INTERRUPTED = 130   # the shell's convention for a program ended by Ctrl-C (128 + SIGINT)
+EXIT_PIPE_CLOSED = 141   # the same for a reader that stopped reading (128 + SIGPIPE), e.g. `| head -1`
 
 SEAT_KINDS = "human, random, greedy, easy, normal, hard"
 OPTION_HELP = ("a game option, e.g. wish=true; repeat for more (default: the game's defaults; "
@@ -265,6 +267,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ntalewood: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader has gone: end quietly, as Unix tools do. Whatever is still buffered goes nowhere, so
+        # Python's own flush at exit cannot fail a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -191,3 +192,18 @@ def test_the_make_targets_install_what_each_job_needs():
     assert run_lines and all("[dev]" not in line for line in run_lines)
     assert any("'.[dev]'" in line for line in test_lines)
     assert "talewood serve" in dry_run("run")
+
+
+def test_a_reader_that_has_gone_ends_the_command_quietly():
+    """`talewood games | head -1`: once the reader is gone, the command ends without a traceback, with the
+    status a shell gives a program stopped by SIGPIPE. The pipe's reading end is closed before the command
+    starts, so its first write is refused (no race with how much the reader took)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "talewood.cli", "games"], stdout=write_end,
+                              stderr=subprocess.PIPE, timeout=120)
+    finally:
+        os.close(write_end)
+    assert proc.stderr.decode() == ""
+    assert proc.returncode == 141

@@ -1,1 +1,1 @@
-"""Batch simulation, benchmarks and (later) tournaments."""
+"""Batch simulation, benchmarks, tournaments and the balance lab."""

@@ -1,1 +1,2 @@
-"""The Trial of the Forest: four days of deeds, expeditions and camping in the Ancient Forest (content only so far)."""
+"""The Trial of the Forest: four days of deeds, expeditions and camping in the Ancient Forest
+(see docs/rules/trial.md)."""
