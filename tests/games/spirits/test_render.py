@@ -12,6 +12,8 @@ import pytest
 from talewood.engine import Rng, State
 from talewood.games import game_module, load
 
+from ..readable import small_texts
+
 SVG = "{http://www.w3.org/2000/svg}"
 SCENARIOS = ("rows", "standard", "forgotten-grove", "forbidden-forest", "enchanted-wildlands")
 AIR = ((False, False), (True, False), (True, True))
@@ -35,6 +37,7 @@ def check(state: State, seat: int | None) -> ET.Element:
     actions = actions_of(state) if seat == state.current_player else []
     svg = render_svg(state.view(seat), seat, actions)
     root = ET.fromstring(svg)          # valid XML, or this raises
+    assert not small_texts(svg), f"text a player reads under 12 px: {small_texts(svg)[:4]}"
     assert root.tag == f"{SVG}svg"
     clickable = {int(e.get("data-action", -1)) for e in root.iter() if e.get("data-action") is not None}
     for act in actions:
@@ -108,10 +111,14 @@ def test_the_end_shows_a_score_breakdown_in_the_browser_and_the_terminal() -> No
     assert rows["Favor tokens"].kind == "count" and rows["Tiles"].kind == "tiebreak"
     assert rows["Wish"].kind == "note" and rows["Branches"].kind == "points" and rows["Total"].kind == "total"
     assert list(rows["Total"].cells) == [f"{s:g}" for s in result.scores]
-    # a majority's points are said in words, never a bare "(+N)"
-    best = max(result.details, key=lambda d: d["spirits"]["branches"])["spirits"]["branches"]
-    if best:
-        assert f"{best}, the most: +{best}" in rows["Branches"].cells
+    # a majority's points first, the count behind them in brackets, never a bare "(+N)"
+    counts = [d["spirits"]["branches"] for d in result.details]
+    best = max(counts)
+    assert list(rows["Branches"].cells) == [f"{n} ({n}, the most)" if n and n == best else f"0 ({n})" for n in counts]
+    assert "in brackets" in rows["Branches"].explain and "+" not in " ".join(rows["Branches"].cells)
+    # the points rows add up to the total, seat by seat
+    for seat, score in enumerate(result.scores):
+        assert sum(float(row.cells[seat].split()[0]) for row in full.rows if row.kind == "points") == score
     root = ET.fromstring(render_svg(state.view(0), 0, []))
     banner = next(e for e in root.iter() if e.get("class") == "score-sheet")
     assert full.verdict in " ".join(t.text or "" for t in banner.iter(f"{SVG}text"))
@@ -139,3 +146,25 @@ def test_every_tile_token_and_card_can_be_read() -> None:
                for g in groups if g.get("data-card") == wish)
     legend = next(g for g in groups if g.get("class") == "legend")
     assert "Web Spiders" in "".join(t.text or "" for t in legend.iter(f"{SVG}text"))
+
+
+# one column wide in every terminal: ASCII, box drawing, and the few symbols the forest uses, none of which a
+# terminal may draw as a two-column emoji (as "☀" and "🔥" are)
+NARROW = set("▲☾☼◆✦✧·▒…→−★") | {chr(c) for c in range(0x2500, 0x2580)}
+
+
+def test_the_terminal_keeps_the_forest_in_columns() -> None:
+    from rich.console import Console
+
+    options = {"wish": True, "hex": True, "seasons": True, "air_spirit": True, "fireflies": True}
+    state = load("spirits").new_game(3, 8, options)
+    rng = Rng(8)
+    for _ in range(12):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    console = Console(width=200, record=True)
+    console.print(game_module("spirits", "terminal").render(state, 0))  # type: ignore[attr-defined]
+    out = console.export_text()
+    wide = {ch for ch in out if ord(ch) > 126 and ch not in NARROW}
+    assert not wide, f"characters a terminal may draw two columns wide: {sorted(wide)}"
+    assert "Spring keep" in out or "Spring drop" in out

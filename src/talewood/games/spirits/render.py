@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...engine import plural
-from ...ui.svg import Canvas, attr, esc, final_banner
+from ...ui.svg import MIN_FONT, Canvas, attr, card_height, esc, final_banner
+from ...ui.svg import card as svg_card
 
 SPIRIT_STYLE = {
     "branches": ("Br", "#8b5a2b"), "moss": ("Mo", "#3f7d20"), "dew_drops": ("De", "#2a9fd6"),
@@ -26,7 +27,9 @@ TILE_KINDS = ("take", "reserve", "lift", "firefly")
 VERB = {"take": "Take", "reserve": "Gem", "lift": "Lift", "firefly": "✧ off"}
 
 CELL_W, CELL_H, GAP = 70, 88, 6
-MINI_W, MINI_H = 34, 44
+MINI_W, MINI_H = 64, 64          # a player's tiles: their symbols as readable as the forest's
+HAND_W = 300                       # a Wish or Hex card in your hand, its whole text shown
+CHIP_H = 24                        # a tile's buttons: large enough to tap
 LEFT = 96
 WIDTH_MIN = 980
 
@@ -40,7 +43,7 @@ def _symbols(c: Canvas, x: float, y: float, symbols: Iterable[str], r: float) ->
         short, col = SPIRIT_STYLE.get(sym, (sym[:2], "#999"))
         cx = x + r + i * (2 * r + 2)
         c.add(f'<circle cx="{cx:.0f}" cy="{y:.0f}" r="{r:.0f}" fill="{col}"/>')
-        c.text(cx, y + r * 0.4, short, size=int(r), fill="#fff", anchor="middle", weight="bold")
+        c.text(cx, y + r * 0.4, short, size=MIN_FONT, fill="#fff", anchor="middle", weight="bold")
 
 
 def _tile_body(c: Canvas, x: float, y: float, w: float, h: float, tile: dict[str, Any] | None,
@@ -68,12 +71,12 @@ def _token_chip(c: Canvas, x: float, y: float, token: str, texts: dict[str, Any]
                 action: dict[str, Any] | None = None, hidden: bool = False) -> float:
     info = "A favor token, face down: only its owner knows it." if hidden else texts["tokens"][token]
     label = "?" if hidden else info.split(":", 1)[0].removesuffix(" token")
-    w = 14 + 6.2 * len(label)
+    w = 16 + 7.2 * len(label)
     data = {} if hidden else {"token": token}
     with c.group("favor-token", action, info, **data):
-        c.rect(x, y, w, 18, "#6b3fa0" if not hidden else "#8e8e8e", "#fff" if action is None else "#f5b700",
-               1 if action is None else 3, rx=9)
-        c.text(x + w / 2, y + 13, label, size=11, fill="#fff", anchor="middle")
+        c.rect(x, y, w, 22, "#6b3fa0" if not hidden else "#8e8e8e", "#fff" if action is None else "#f5b700",
+               1 if action is None else 3, rx=11)
+        c.text(x + w / 2, y + 16, label, size=MIN_FONT, fill="#fff", anchor="middle")
     return w + 4
 
 
@@ -83,9 +86,9 @@ def _chips(c: Canvas, x: float, y: float, w: float, acts: list[dict[str, Any]]) 
     for i, act in enumerate(acts):
         cx = x + i * (cw + 2)
         with c.group("chip", act):
-            c.rect(cx, y, cw, 16, "#f5b700", "#7a5c00", 1, rx=4)
-            c.text(cx + cw / 2, y + 12, VERB.get(act["kind"], act["kind"]), size=10, fill="#222", anchor="middle",
-                   weight="bold")
+            c.rect(cx, y, cw, CHIP_H, "#f5b700", "#7a5c00", 1, rx=4)
+            c.text(cx + cw / 2, y + 17, VERB.get(act["kind"], act["kind"]), size=MIN_FONT, fill="#222",
+                   anchor="middle", weight="bold")
 
 
 def _tile(c: Canvas, x: float, y: float, w: float, h: float, tile: dict[str, Any] | None, face_down: bool,
@@ -122,7 +125,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     seasons = {s["row"]: s for s in view.get("seasons") or []}
     x: float = 0.0
     for r, row in enumerate(view["forest"]):
-        ry = y + r * (CELL_H + GAP + 20)
+        ry = y + r * (CELL_H + GAP + CHIP_H + 4)
         season = seasons.get(r)
         c.add(f'<g class="row" data-row="{r}">')
         c.text(8, ry + 18, f"Row {r + 1}", size=12, weight="bold", fill="#2f3b1f")
@@ -136,8 +139,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
             c.add(f'<g class="season-token info" data-season={attr(season.get("season"))} '
                   f'data-info={attr(view["texts"]["season"])}>')
             c.rect(6, ry + 26, LEFT - 18, 40, "#e8f1d5" if season.get("open") else "#ddd", "#6a8a3a", 1)
-            c.text(6 + (LEFT - 18) / 2, ry + 42, name, size=11, anchor="middle", weight="bold")
-            c.text(6 + (LEFT - 18) / 2, ry + 58, what, size=11, anchor="middle")
+            c.text(6 + (LEFT - 18) / 2, ry + 42, name, size=MIN_FONT, anchor="middle", weight="bold")
+            c.text(6 + (LEFT - 18) / 2, ry + 58, what, size=MIN_FONT, anchor="middle")
             c.add("</g>")
         for col, cell in enumerate(row):
             x = LEFT + col * (CELL_W + GAP)
@@ -160,8 +163,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 info = ("A favor token, face down: whoever takes this tile takes it." if hidden
                         else view["texts"]["tokens"][tok])
                 with c.group("favor-token", None, info, **({} if hidden else {"token": tok})):
-                    c.circle(x + 13, ry + CELL_H - 13, 11, "#8e8e8e" if hidden else "#6b3fa0", "#fff", 1.5)
-                    c.text(x + 13, ry + CELL_H - 9, "?" if hidden else _label(tok)[:2], size=10, fill="#fff",
+                    c.circle(x + 14, ry + CELL_H - 14, 13, "#8e8e8e" if hidden else "#6b3fa0", "#fff", 1.5)
+                    c.text(x + 14, ry + CELL_H - 10, "?" if hidden else _label(tok)[:2], size=MIN_FONT, fill="#fff",
                            anchor="middle", weight="bold")
             if cell.get("firefly"):
                 c.text(x + CELL_W - 12, ry + CELL_H - 6, "✧", size=16, fill="#b8860b", anchor="middle",
@@ -170,7 +173,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 _chips(c, x, ry + CELL_H + 2, CELL_W, acts)
             c.add("</g>")
         c.add("</g>")
-    y += rows * (CELL_H + GAP + 20) + 6
+    y += rows * (CELL_H + GAP + CHIP_H + 4) + 6
 
     # -- the players -------------------------------------------------------------------------
     for p in view["player_states"]:
@@ -178,8 +181,8 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         colour = SEAT_COLOURS[s % 4]
         ntiles = len(p["tiles"])
         per_line = max(1, (width - 40) // (MINI_W + 4))
-        tile_lines = max(1, -(-ntiles // per_line))
-        h = 112 + tile_lines * (MINI_H + 22)
+        tile_lines = -(-ntiles // per_line)
+        h = 106 + tile_lines * (MINI_H + CHIP_H + 6)
         c.add(f'<g class="player" data-seat="{s}">')
         you = s == seat
         c.rect(10, y, width - 20, h, "#fffaf0" if you else "#f7f4ec", colour, 3 if s == current and not over else 1.5)
@@ -197,9 +200,10 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 short, hue = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
                 name = view["texts"]["spirits"].get(spirit, _label(spirit))
                 with c.group("", None, f"{name}: {plural(count, 'symbol')}"):
-                    c.rect(x, y + 32, 44, 20, hue, rx=10)
-                    c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
-                x += 48
+                    c.rect(x, y + 31, 50, 22, hue, rx=11)
+                    c.text(x + 25, y + 46, f"{short} {count}", size=MIN_FONT, fill="#fff", anchor="middle",
+                           weight="bold")
+                x += 54
         for power, count in p["powers"].items():
             if count:
                 glyph, hue = POWER_STYLE[power]
@@ -230,7 +234,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         c.text(22, ty + 10, f"Tiles ({ntiles}):", size=12, weight="bold")
         for i, tile in enumerate(p["tiles"]):
             tx = 22 + (i % per_line) * (MINI_W + 4)
-            tyy = ty + 16 + (i // per_line) * (MINI_H + 22)
+            tyy = ty + 16 + (i // per_line) * (MINI_H + CHIP_H + 6)
             acts = by_tile.get(tile["id"], [])
             _tile(c, tx, tyy, MINI_W, MINI_H, tile, False, acts)
             if acts:
@@ -244,19 +248,18 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         me = view["player_states"][seat]
     if me is not None and (me.get("wish_hand") or me.get("hex_hand")):
         c.text(22, y + 16, "Your cards (only you see them):", size=13, weight="bold")
-        x = 22.0
         y += 24
-        for kind in ("wish", "hex"):
-            for card in me.get(f"{kind}_hand") or []:
-                card_act = by_card.get((kind, card))
-                text = view["texts"]["wishes" if kind == "wish" else "hexes"][card]
-                with c.group("card", card_act, text, card=card):
-                    c.rect(x, y, 210, 46, "#fdf2d0" if kind == "wish" else "#e9dcf5",
-                           "#f5b700" if card_act is not None else "#777", 3 if card_act is not None else 1)
-                    c.text(x + 8, y + 18, kind.capitalize(), size=12, weight="bold")
-                    c.text(x + 8, y + 36, text.split(". ", 1)[0].split(": ", 1)[1], size=11)
-                x += 218
-        y += 56
+        hand = [(kind, card) for kind in ("wish", "hex") for card in me.get(f"{kind}_hand") or []]
+        per_line = max(1, int((width - 24) // (HAND_W + 8)))
+        for start in range(0, len(hand), per_line):
+            line = hand[start:start + per_line]
+            texts = [view["texts"]["wishes" if kind == "wish" else "hexes"][card].split(". ", 1) for kind, card in line]
+            h = max(card_height(rest, HAND_W) for _, rest in texts)
+            for k, ((kind, card), (title, rest)) in enumerate(zip(line, texts, strict=True)):
+                svg_card(c, 22 + k * (HAND_W + 8), y, HAND_W, title, rest, by_card.get((kind, card)),
+                         "#fdf2d0" if kind == "wish" else "#e9dcf5", height=h, card=card)
+            y += h + 8
+        y += 6
     if "box_tokens" in view:
         c.text(22, y + 16, "Favor tokens in the box (your Wish is granted — choose one):", size=13, weight="bold")
         x = 22.0
@@ -275,9 +278,9 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         for spirit, count in opp["symbols"].items():
             if count:
                 short, hue = SPIRIT_STYLE.get(spirit, (spirit[:2], "#999"))
-                c.rect(x, y + 32, 44, 20, hue, rx=10)
-                c.text(x + 22, y + 46, f"{short} {count}", size=11, fill="#fff", anchor="middle", weight="bold")
-                x += 48
+                c.rect(x, y + 31, 50, 22, hue, rx=11)
+                c.text(x + 25, y + 46, f"{short} {count}", size=MIN_FONT, fill="#fff", anchor="middle", weight="bold")
+                x += 54
         x += 10
         for tok in opp["revealed_tokens"]:
             x += _token_chip(c, x, y + 33, tok, view["texts"])
@@ -298,16 +301,16 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         x = 60.0
         for short, (name, hue) in ((v[0], (k, v[1])) for k, v in SPIRIT_STYLE.items()):
             with c.group("", None, view["texts"]["spirits"][name]):
-                c.circle(x + 9, y + 12, 9, hue)
-                c.text(x + 9, y + 16, short, size=9, fill="#fff", anchor="middle", weight="bold")
-                c.text(x + 22, y + 16, view["texts"]["spirits"][name], size=11)
-            x += 30 + 6.5 * len(view["texts"]["spirits"][name])
+                c.circle(x + 12, y + 12, 12, hue)
+                c.text(x + 12, y + 16, short, size=MIN_FONT, fill="#fff", anchor="middle", weight="bold")
+                c.text(x + 28, y + 16, view["texts"]["spirits"][name], size=MIN_FONT)
+            x += 36 + 7.2 * len(view["texts"]["spirits"][name])
             if x > width - 140:
-                x, y = 60.0, y + 22
-        y += 24
+                x, y = 60.0, y + 28
+        y += 30
         for symbol, meaning in view["texts"]["legend"]:
             with c.group("", None, f"{symbol}: {meaning}"):
-                c.text(22, y + 14, f"{symbol}  {meaning}", size=11)
+                c.text(22, y + 14, f"{symbol}  {meaning}", size=MIN_FONT)
             y += 18
 
     return c.svg(width, y + 10, "spirits")

@@ -274,18 +274,26 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
     sheet = SheetBuilder()
 
     def counted(d: dict[str, Any], key: str, name: str) -> str:
+        """The points a majority scores, and in brackets the count behind them: "6 (6, the most)", "0 (2)"."""
         count = d[key][name]
         best = max(other[key].get(name, 0) for other in details)
-        if count and count == best and "opponent" not in d:
-            return f"{count}, the most: +{count}"
-        return str(count)
+        if count and count == best:
+            return f"{count} ({count}, the most)"
+        return f"0 ({count})"
 
     first = details[0]
-    for x, name in enumerate(SPIRITS):
-        if name in first["spirits"]:
-            sheet.points(SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details],
-                         f"{SPIRIT_NAMES[x]} symbols: the most (ties too) score a point each.")
-    if "opponent" in first:          # solo: the forest's opponent
+    if "opponent" in first:          # solo: the forest's opponent; the spirits count, "Spirit points" score
+        for x, name in enumerate(SPIRITS):
+            if name in first["spirits"]:
+                sheet.count(SPIRIT_NAMES[x], [str(d["spirits"][name]) for d in details],
+                            f"Your {SPIRIT_NAMES[x]} symbols (tiles and tokens).")
+    else:
+        for x, name in enumerate(SPIRITS):
+            if name in first["spirits"]:
+                sheet.points(SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details],
+                             f"Whoever has the most {SPIRIT_NAMES[x]} symbols (ties too) scores a point for each of "
+                             f"them; in brackets, the symbols each player has.")
+    if "opponent" in first:
         lost = [SPIRIT_NAMES[SPIRITS.index(s)] for s in first["opponent_majorities"]]
         sheet.note("Opponent's majorities", [", ".join(lost) or "none"],
                    "Spirits of which the forest's opponent has more symbols than you: any one loses the game.")
@@ -298,7 +306,8 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         return sheet.rows, reason
     for p, name in enumerate(POWERS):
         sheet.points(POWER_NAMES[p], [counted(d, "powers", name) for d in details],
-                     f"{POWER_NAMES[p]} power sources: the most (ties too) score a point each.")
+                     f"Whoever has the most {POWER_NAMES[p]} power-source icons (ties too) scores a point for each "
+                     f"of them; in brackets, the icons each player has.")
     sheet.points("Missing spirits and power sources", [str(d["penalty"]) for d in details],
                  "−3 for each spirit and each power source of which you have none.")
     if any(d["bonus"] for d in details):

@@ -15,7 +15,8 @@ SHORT = {"branches": ("Br", "rgb(150,100,60)"), "moss": ("Mo", "green4"), "dew_d
          "mushrooms": ("Mu", "red3"), "flowers": ("Fl", "magenta"), "web_spiders": ("We", "grey70"),
          "fruits": ("Fr", "orange3"), "vines": ("Vi", "chartreuse3"), "leaves": ("Le", "yellow3"),
          "air": ("Ai", "light_sky_blue1")}
-POWER = {"fire": ("▲", "red"), "moon": ("☾", "blue"), "sun": ("☀", "yellow")}
+# one column wide in every terminal: no emoji ("☀" is drawn two columns wide by some, and shifts the forest)
+POWER = {"fire": ("▲", "red"), "moon": ("☾", "blue"), "sun": ("☼", "yellow")}
 GEM_COLOURS = ("bold red", "bold blue", "bold green", "bold yellow")
 
 
@@ -56,7 +57,8 @@ def render(state: State, seat: int | None) -> RenderableType:
     for r, row in enumerate(view["forest"]):
         label = f"r{r + 1}"
         if seasons and seasons[r]["token"] is not None:
-            label += f" {seasons[r]['season']}:{seasons[r]['token']}"
+            token = seasons[r]["token"]
+            label += f" {seasons[r]['season'].capitalize()} " + (f"keep {token}" if token != "drop" else "drop")
         forest.add_row(Text(label, style="bold"), *(cell_text(c) for c in row))
     players = Table(title="Players", show_lines=False)
     for column in ("", "tiles", "spirits", "power", "gems (hand/placed/lost)", "favor tokens"):
@@ -70,8 +72,8 @@ def render(state: State, seat: int | None) -> RenderableType:
                 spirits.append(f"{short}{count} ", style=colour)
         powers = " ".join(f"{POWER[k][0]}{v}" for k, v in p["powers"].items() if v)
         gems = p["gemstones"]
-        favors = ", ".join(token_name(view, k) for k in p["favor_tokens"]) + (
-            f" +{p['hidden_favor_tokens']} hidden" if p["hidden_favor_tokens"] else "")
+        favors = ", ".join([token_name(view, k) for k in p["favor_tokens"]]
+                           + ([f"{p['hidden_favor_tokens']} hidden"] if p["hidden_favor_tokens"] else []))
         players.add_row(name, str(len(p["tiles"])), spirits, powers,
                         f"{gems['supply']}/{gems['placed']}/{gems['lost']}", favors or "-")
     parts: list[RenderableType] = [forest, players]
