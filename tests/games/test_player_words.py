@@ -19,8 +19,6 @@ from .words import SOURCES, gather, problems
 
 # (game, source) -> what it still shows a player
 KNOWN: dict[tuple[str, str], str] = {
-    ("greylune", "prompts"): '"(s)" for a plural: "choose which side(s) to meet"',
-    ("greylune", "log"): '"+0 coins" lines ("…naming Strength Potion: +0 coins") and "pays 1 coins"',
     ("greylune", "board"): 'a bracketed raw number "[3]" beside an item',
     ("greylune", "terminal"): '"seals [3] (+0)": a bracketed raw number and a "+0"',
     ("trial", "labels"): '"(s)" for a plural: "Discard Tea Gift for 1 more trading symbol(s)"',

@@ -61,12 +61,12 @@ def test_leaving_spring_early_costs_the_villagers_left_unplaced() -> None:
     p = s.current_player
     assert s.active[p] == 3  # type: ignore[attr-defined]
     before = heuristics.projected_score(s, p)  # type: ignore[arg-type]
-    s.apply(next(a for a in s.legal_actions() if s.describe(a) == "move to Summer"))
+    s.apply(next(a for a in s.legal_actions() if s.describe(a).startswith("Move to Summer")))
     assert s.current_player == p and s.season[p] == 1  # type: ignore[attr-defined]
     after = heuristics.projected_score(s, p)  # type: ignore[arg-type]
     assert after == before - 3 * (heuristics.VILLAGER_ACTIVATION - heuristics.VILLAGER_SUMMER)
     placed = GAME.new_game(3, 2)
-    placed.apply(next(a for a in placed.legal_actions() if placed.describe(a).startswith("place a Villager")))
+    placed.apply(next(a for a in placed.legal_actions() if placed.describe(a).startswith("Place a Villager")))
     assert heuristics.projected_score(placed, p) == before  # type: ignore[arg-type]
 
 

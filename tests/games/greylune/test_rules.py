@@ -75,9 +75,9 @@ def test_two_gaps_beside_empty_spaces_have_different_labels() -> None:
     s = scenario(village={1: "Smithy", 3: "", 4: "Jade Statue", 5: ""}, turn=SPRING_TURN)
     labels = {a: s.describe(a) for a in s.legal_actions()}
     assert labels[act("place", gap=gap_between(3, 4))] == (
-        "place a Villager between the empty space in row 2, column 1 and Jade Statue")
+        "Place a Villager between the empty space in row 2, column 1 and Jade Statue")
     assert labels[act("place", gap=gap_between(4, 5))] == (
-        "place a Villager between Jade Statue and the empty space in row 2, column 3")
+        "Place a Villager between Jade Statue and the empty space in row 2, column 3")
     assert len(set(labels.values())) == len(labels)
 
 

@@ -10,6 +10,7 @@ from ...engine import automatic, decision, seat_name
 from . import effects, items, stories
 from .actions import NGAPS, SIDE_NAMES
 from .content import HAVE_MAG, HAVE_SM, HAVE_STR, INCOME, SPEND_COINS, Effect
+from .texts import effects_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -51,7 +52,8 @@ class Move(NamedTuple):
         d = action - s.ids.move
         s.adventurer[p] = d
         if s.log is not None:
-            s.emit("move", f"{seat_name(p)}'s Adventurer goes to the {s.c.crests[d]} space", seat=p)
+            where = f"space {d} ({s.c.crests[d]})" if d else "the Village"
+            s.emit("move", f"{seat_name(p)}'s Adventurer goes to {where}", seat=p)
         s.stack.append(EndOfMove(p, False))
         if d >= 1:
             arrive = Arrive(p, d)
@@ -233,7 +235,7 @@ def best_ignores(s: GreyluneState, p: int, e: int, chosen: tuple[int, ...], bs: 
 
 @decision
 class Meet(NamedTuple):
-    """Resolve an Encounter: drink Potions or exhaust Ariok, then choose the side(s) to meet (ruling R8:
+    """Resolve an Encounter: drink Potions or exhaust Ariok, then choose the sides to meet (ruling R8:
     the boosts last for this Encounter only)."""
 
     seat: int
@@ -243,7 +245,9 @@ class Meet(NamedTuple):
     ignores: int            # requirements that may be ignored (Ariok, Invisibility Potion)
 
     def prompt(self, s: GreyluneState) -> str:
-        return "use potions or Ariok, then choose which side(s) to meet"
+        card = s.c.encounters[self.encounter]
+        which = "one side or both" if len(card.sides) == 2 else "to meet it"
+        return f"{card.name}: use a Potion or Ariok if you wish, then choose {which}"
 
     def legal(self, s: GreyluneState) -> list[int]:
         p = self.seat
@@ -288,8 +292,11 @@ class Meet(NamedTuple):
         s.enc_board.remove(e)
         s.untold[p].append(e)
         if s.log is not None:
-            s.emit("encounter", f"{seat_name(p)} resolves {card.name} ({SIDE_NAMES[action - ids.sides]})",
-                   seat=p)
+            k = action - ids.sides
+            which = "" if len(card.sides) == 1 else " (both sides)" if k == 2 else f" (its {SIDE_NAMES[k]})"
+            reward = " + ".join(effects_text(card.sides[i].reward) for i in chosen if card.sides[i].reward)
+            s.emit("encounter", f"{seat_name(p)} resolves {card.name}{which}: "
+                                f"{'gains ' + reward if reward else 'no reward, only its story'}", seat=p)
         rewards: list[Effect] = []
         for i in chosen:
             for op, n in card.sides[i].reward:

@@ -38,6 +38,7 @@ from .content import (
     Effect,
     Req,
 )
+from .texts import effects_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -358,7 +359,8 @@ class BonusToken(NamedTuple):
         s.bonus_stage[p] += 1
         s.bonus_left[p] = 0 if s.bonus_stage[p] >= 2 else s.bonus_left[p] & ~(1 << k)
         if s.log is not None:
-            s.emit("bonus", f"{seat_name(p)} takes the {s.c.bonus_names[k]} Bonus token", seat=p)
+            s.emit("bonus", f"{seat_name(p)} takes the {s.c.bonus_names[k]} Bonus token and gains "
+                            f"{effects_text(s.c.bonus[k])}", seat=p)
         s.stack.append(CheckBonus(p))
         push_effects(s, p, s.c.bonus[k])
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision, seat_name
 from . import effects
 from .content import READY
-from .texts import option_text
+from .texts import option_words, told
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -51,7 +51,7 @@ def take_event(s: GreyluneState, p: int, k: int) -> None:
     if ev.exclusive:
         s.festival[k] = p
     if s.log is not None:
-        s.emit("event", f"{seat_name(p)} takes part in the {ev.name}: {option_text(opt.cost, opt.effects)}",
+        s.emit("event", f"{seat_name(p)} takes part in the {ev.name} and {told(option_words(opt.cost, opt.effects))}",
                seat=p)
     effects.push_effects(s, p, opt.effects)
     effects.pay_reqs(s, p, (opt.cost,))

@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State, seat_name
-from . import observation, rulings, scoring
+from ...engine import (
+    Choice,
+    Game,
+    ObservationSpec,
+    Option,
+    OptionSet,
+    OptionValue,
+    Result,
+    ScoreSheet,
+    State,
+    seat_name,
+)
+from . import choices, observation, rulings, scoring
 from .actions import build_action_space
 from .board import BASE_ITEM_LIMIT, MAX_COMPANIONS, YEARS
 from .content import Content, load_content
@@ -41,6 +52,10 @@ class GreyluneGame(Game):
                    choice_labels=("Player 1", "a player drawn at random")),
         ))
         self.scenario_schema = build_schema()        # positions as data (scenario.py)
+
+    def choice(self, state: State, action: int) -> Choice:
+        assert isinstance(state, GreyluneState)
+        return choices.choice(state, action)
 
     def score_sheet(self, result: Result) -> ScoreSheet:
         return self.sheet(result, scoring.score_sheet(result))

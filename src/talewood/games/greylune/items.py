@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
 from . import effects
+from .texts import gain_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -34,7 +35,8 @@ def finish_item(s: GreyluneState, p: int, idx: int, a: int, bran: int) -> None:
     ability = card.abilities[a]
     effects.spend_villagers(s, p, ability.villagers - bran)
     if s.log is not None:
-        s.emit("item", f"{seat_name(p)} uses {card.name}", seat=p, card=card.id)
+        s.emit("item", f"{seat_name(p)} uses {card.name} to {gain_text(ability.effects).replace(' your ', ' their ')}",
+               seat=p, card=card.id)
     if ability.discard:
         effects.discard_item(s, p, idx)
     else:

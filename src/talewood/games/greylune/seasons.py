@@ -27,6 +27,7 @@ from .board import (
 )
 from .content import COINS, MAG, Effect
 from .scoring import final_result
+from .texts import effects_text
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -107,7 +108,7 @@ class Turn(NamedTuple):
             s.active[p] -= 1
             s.gapv[g * 4 + p] += 1
             if log:
-                s.emit("place", f"{seat_name(p)}: {s.describe(action)}", seat=p)
+                s.emit("place", f"{seat_name(p)} places a Villager {s.gap_name(g)}", seat=p)
         elif action == ids.to_summer:
             s.season[p] = SUMMER
             s.stack.append(Turn(p))
@@ -125,6 +126,9 @@ class Turn(NamedTuple):
             village.gain_coins(s, p, g, slot)
         elif ids.clear <= action < ids.clear + NGAPS:
             g = action - ids.clear
+            if log:
+                s.emit("clear", f"{seat_name(p)} sends a Villager from {s.gap_name(g)} to the Campsite: no card is "
+                                f"beside it, so nothing is gained", seat=p)
             s.gapv[g * 4 + p] -= 1
             s.camp[p] += 1
         elif ids.activate <= action < ids.activate + len(GAP_SLOTS):
@@ -137,7 +141,8 @@ class Turn(NamedTuple):
             s.active[p] -= 1
             s.on_special[p] += 1
             if log:
-                s.emit("special", f"{seat_name(p)} uses the special action to {SPECIAL_OPTIONS[k]}", seat=p)
+                s.emit("special", f"{seat_name(p)} uses the special action on their board to "
+                                  f"{SPECIAL_OPTIONS[k].replace(' your ', ' their ')}", seat=p)
             if k == 0:
                 s.stack.append(stories.Story(p, stories.SPECIAL_SOURCE, 0, 0, 0))
             elif k == 1:
@@ -170,7 +175,9 @@ def autumn(s: GreyluneState, p: int) -> None:
         gains.append(s.c.income[tid - 1].effect)
     effects.push_effects(s, p, tuple(gains))
     if s.log is not None:
-        s.emit("autumn", f"{seat_name(p)} moves to Autumn and collects income", seat=p)
+        income = effects_text(tuple(g for g in gains if g[1])) if any(g[1] for g in gains) else "no income"
+        s.emit("autumn", f"{seat_name(p)} moves to Autumn: their Villagers come home, their cards are readied, "
+                         f"and they collect {income}", seat=p)
 
 
 def end_year(s: GreyluneState) -> None:

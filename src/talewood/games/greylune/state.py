@@ -25,9 +25,9 @@ from .content import (
     Content,
     Req,
 )
+from .labels import describe
 from .seasons import end_turn
 from .tables import Tables
-from .texts import option_text
 from .view import build_view
 
 
@@ -170,28 +170,8 @@ class GreyluneState(State):
 
     # -- people's words ----------------------------------------------------------------------
     def describe(self, action: int) -> str:
-        """The action's label, naming the cards of the Village and the options of the Event."""
-        spec = self.game.action_space.spec(action)
-        kind = spec.kind
-        cards = self.c.cards
-        if kind in ("activate", "coins"):
-            slot = int(spec.param("slot"))
-            card = self.grid[slot]
-            name = cards[card].name if card != NO_CARD else "an empty space"
-            verb = "activate" if kind == "activate" else "gain coins naming"
-            return f"{verb} {name} (Villager from {self.gap_name(int(spec.param('gap')))})"
-        if kind == "event" and self.event_current >= 0:
-            ev = self.c.events[self.event_current]
-            k = int(spec.param("option"))
-            if k < len(ev.options):
-                return f"{ev.name}: {option_text(ev.options[k].cost, ev.options[k].effects)}"
-        if kind == "place":
-            return f"place a Villager {self.gap_name(int(spec.param('gap')))}"
-        if kind == "event_gap":
-            return f"move a Villager from {self.gap_name(int(spec.param('gap')))} onto the Event"
-        if kind == "clear":
-            return f"take back a Villager from {self.gap_name(int(spec.param('gap')))} (no card left)"
-        return spec.label
+        """The action's label in the rulebook's words (labels.py)."""
+        return describe(self, action)
 
     def gap_name(self, gap: int) -> str:
         """Where a gap of the Village is, by the cards on either side of it."""

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision, seat_name
 from . import effects, rulings
-from .content import COINS, STR, VP, Effect
-from .texts import effects_text
+from .content import COINS, READY, STR, VP, Effect
+from .texts import effects_text, with_seal
 
 if TYPE_CHECKING:
     from .state import GreyluneState
@@ -90,7 +90,9 @@ def story_rewards(s: GreyluneState, p: int, source: int, seal: int, total: int) 
     for t in range(value):
         gains.extend(tiers[t])
     if s.log is not None:
-        s.emit("story", f"{seat_name(p)} tells a story of value {value}: {effects_text(tuple(gains))}", seat=p)
+        got = with_seal(tuple(g for g in gains if g[0] != READY), seal)
+        ready = " and readies one of their cards" if any(g[0] == READY for g in gains) else ""
+        s.emit("story", f"{seat_name(p)} tells a story of value {value}: gains {effects_text(got)}{ready}", seat=p)
     effects.push_effects(s, p, tuple(gains), seal)
 
 

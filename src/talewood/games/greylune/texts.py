@@ -128,6 +128,29 @@ EXTRA_COST = "(+1 coin for each other Villager around it.)"
 STORY_TEXT = "Tell one or more stories with a total storytelling value of up to 3"
 
 
+def option_words(cost: Req, effects: tuple[Effect, ...]) -> str:
+    """An Event's option as an order: "gain 3 coins", "spend 3 coins for 1 Strength + 1 Magic", "spend 1
+    Magic to move up to 5 spaces"."""
+    if cost[0] == R_NONE:
+        return gain_text(effects)
+    gain = gain_text(effects)
+    return f"{req_text(cost)} " + (f"to {gain}" if not gain.startswith("gain ") else f"for {gain[5:]}")
+
+
+def told(order: str) -> str:
+    """An order as what a player did, for the log: "gain 1 Magic" -> "gains 1 Magic", "spend 3 coins for 1
+    Villager" -> "spends 3 coins for 1 Villager", "ready one of your cards" -> "readies one of their cards"."""
+    verb, _, rest = order.partition(" ")
+    verb = {"ready": "readies"}.get(verb, verb + "s")
+    return f"{verb} {rest}".replace(" your ", " their ")
+
+
+def with_seal(effects: tuple[Effect, ...], seal: int) -> tuple[Effect, ...]:
+    """Effects with the Seal's value put in: "VP equal to the Seal's value" with a Seal of 2 is 2 VP."""
+    by_seal = {SEAL_VP: VP, SEAL_COINS: COINS, SEAL_MOVE: MOVE}
+    return tuple((by_seal[op], seal) if op in by_seal else (op, n) for op, n in effects)
+
+
 def gain_text(effects: tuple[Effect, ...]) -> str:
     """Effects as an order: "gain 1 Magic", "move up to 2 spaces", "ready one of your cards"."""
     text = effects_text(effects)

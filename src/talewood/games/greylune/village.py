@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine import decision, seat_name
+from ...engine import decision, plural, seat_name
 from . import effects, items, rulings, stories
 from .board import MAX_COMPANIONS, NO_CARD
 
@@ -221,7 +221,10 @@ def activate(s: GreyluneState, p: int, gap: int, slot: int, extra: int, seal: in
         s.seals[slot] = tuple(seals)
         s.seal_discard.append(seal)
     if s.log is not None:
-        s.emit("activate", f"{seat_name(p)} activates {card.name} and pays {cost} coins", seat=p, card=card.id)
+        verb = {"building": "uses", "item": "buys", "companion": "recruits"}[card.kind]
+        paid = f"for {plural(cost, 'coin')}" if cost else "(free)"
+        seal_words = f", with a Seal of value {value}" if seal else ""
+        s.emit("activate", f"{seat_name(p)} {verb} {card.name} {paid}{seal_words}", seat=p, card=card.id)
     if card.kind == "building":
         if card.tavern:
             s.stack.append(stories.Story(p, idx, value, 0, 0))
@@ -273,14 +276,15 @@ class SeliaItemSeal(NamedTuple):
 
 
 def gain_coins(s: GreyluneState, p: int, gap: int, slot: int) -> None:
-    """Take back a Villager naming a card: 1 coin per Villager around that card, this one included."""
+    """Take back a Villager naming a card: 1 coin per other Villager around that card (this one has left)."""
     s.gapv[gap * 4 + p] -= 1
     s.camp[p] += 1
     gained = s.around(slot)
     s.coins[p] += gained
     if s.log is not None:
-        s.emit("coins", f"{seat_name(p)} takes back a Villager naming {s.c.cards[s.grid[slot]].name}: "
-                        f"+{gained} coins", seat=p)
+        got = f"gains {plural(gained, 'coin')}" if gained else "gains no coins: no other Villager is beside it"
+        s.emit("coins", f"{seat_name(p)} takes back a Villager naming {s.c.cards[s.grid[slot]].name} and {got}",
+               seat=p)
     if s.ready_card(p, s.tables.neris):
         s.stack.append(NerisCoins(p))
 
