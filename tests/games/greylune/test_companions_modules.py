@@ -70,14 +70,22 @@ def test_leaving_spring_early_costs_the_villagers_left_unplaced() -> None:
     assert heuristics.projected_score(placed, p) == before  # type: ignore[arg-type]
 
 
-def test_svg_has_a_clickable_element_for_every_legal_action() -> None:
-    for s in _positions(4, 6, every=11):
-        seat = s.current_player
-        actions = [{"id": a, "label": s.describe(a)} for a in s.legal_actions()]
-        svg = render.render_svg(s.view(seat), seat, actions)
-        xml.dom.minidom.parseString(svg)
-        found = {int(x) for x in re.findall(r'data-action="(\d+)"', svg)}
-        assert found == {a["id"] for a in actions}
+def test_svg_offers_every_board_choice_on_its_piece_and_leaves_the_panel_a_dozen() -> None:
+    panel_most = 0
+    for players, seed in ((4, 6), (3, 2), (2, 9)):
+        for s in _positions(players, seed, every=5):
+            seat = s.current_player
+            actions = [{"id": a, "label": s.describe(a)} for a in s.legal_actions()]
+            svg = render.render_svg(s.view(seat), seat, actions)
+            xml.dom.minidom.parseString(svg)
+            found = {int(x) for x in re.findall(r'data-action="(\d+)"', svg)}
+            assert found <= {a["id"] for a in actions}, "a clickable element offers an action that is not legal"
+            decision = s.view(seat)["decision"] or {}
+            panel = [a for a in actions if render._key(a["id"], decision) == ("panel", 0)]
+            assert {a["id"] for a in actions} - {a["id"] for a in panel} <= found
+            panel_most = max(panel_most, len(panel))
+            assert "Actions:" not in svg
+    assert 0 < panel_most <= 12
 
 
 def test_svg_puts_board_actions_on_their_piece() -> None:
@@ -85,8 +93,8 @@ def test_svg_puts_board_actions_on_their_piece() -> None:
     actions = [{"id": a, "label": s.describe(a)} for a in s.legal_actions()]
     svg = render.render_svg(s.view(0), 0, actions)
     place = GAME.action_space.id_of("place", gap=0)
-    # a place action is drawn inside the Village, not in the action bar
-    assert svg.index(f'data-action="{place}"') < svg.index("Actions:")
+    # a Villager is placed by clicking the gap itself, between its two cards
+    assert re.search(rf'<g class="gap action info" data-action="{place}"', svg)
 
 
 def test_terminal_render() -> None:

@@ -1,30 +1,36 @@
-"""Greylune as SVG for the browser: the Village, the track, the Event, Quests, every player board.
+"""Greylune as SVG for the browser, laid out as the table is: the season board and the VP track, the
+Village's 3x3 cards with the gaps between them, the Event, the Adventure track with its Encounters and
+Heroic Quests, and each player's board.
 
-Every legal action that concerns a piece of the board is a clickable element carrying
-`data-action="<id>"`, drawn on (or beside) that piece; the rest go to the action bar. Every card,
-tile, token and space is a group with `data-info` (its full text, from the view): names and texts
-on the board are wrapped or end in "…", never cut, and the page shows the whole text on hover or tap.
+Every text a player reads is drawn at ui.svg.MIN_FONT or more, and whole: a Village card shows all its
+words, a card a player holds its name (its words on hover or tap, `data-info`). Each decision whose
+choices are places or pieces is chosen on them (`data-action`): a gap to place a Villager in, a card's
+buttons to activate it or gain coins naming it (an arrow points at the gap the Villager comes from), a
+space of the track, an Encounter, a Quest, a Seal, a card or a story on a player's board; the page lists
+the rest (moving on to the next season, yes and no, the sides of an Encounter, …).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from html import escape
 from typing import Any
 
 from ...engine import ActionSpace, plural, seat_name
-from ...ui.svg import Canvas, attr, final_banner, wrap
+from ...ui.svg import MIN_FONT, Canvas, final_banner, icon, text_width, wrap
 from .actions import GAPS
 from .scoring import SHEET_ROWS
 
 COLORS = ("#2f6db5", "#e07b1f", "#c43b3b", "#7d4bb3")
-CARD_W, CARD_H, GAP = 150, 86, 44
-VX, VY = 20, 90
-TX, TY, ROW_H, TRACK_W = 580, 90, 84, 500
-EVENT_Y, EVENT_W = 462, 540              # the Event, under the Village (left of the track)
-BOARD_Y0, BOARD_H = 610, 200
-WIDTH = 1100
-SPECIAL_SHORT = ("story", "move 1", "+1 Magic")      # the special action's options (actions.SPECIAL_OPTIONS)
+FILL = {"building": "#e3edd8", "item": "#ece3f5", "companion": "#f8e2d6"}
+KIND = {"building": "Building", "item": "Item", "companion": "Companion"}
+WIDTH = 980
+X0 = 16
+CARD_W, GAP_X, GAP_Y = 272, 56, 56          # the Village: cards and the gaps between them
+LINE = 16                                    # a line of 12 px text
+BUTTON_H = 36                                # a button on a card: large enough for a finger
+SPACE_W = (WIDTH - 2 * X0 - 5 * 8) / 6       # a column of the Adventure track
+VERB = {"building": "Use", "item": "Buy", "companion": "Recruit"}
+SPECIAL_SHORT = ("Tell a story", "Move 1 space", "Gain 1 Magic")
 
 
 @cache
@@ -35,8 +41,8 @@ def _space() -> ActionSpace:
     return load("greylune").action_space
 
 
-def _key(action: int) -> tuple[str, int]:
-    """Which piece of the board an action concerns."""
+def _key(action: int, decision: dict[str, Any]) -> tuple[str, int]:
+    """The piece of the board an action is chosen on; ("panel", 0) for what the page lists."""
     spec = _space().specs[action]
     params = dict(spec.params)
     kind = spec.kind
@@ -50,395 +56,525 @@ def _key(action: int) -> tuple[str, int]:
         return ("space", int(params["space"]))
     if kind == "encounter":
         return ("enc", int(params["encounter"]))
+    if kind == "space_bonus":
+        return ("bonus_space", int(decision.get("space", 0)))
+    if kind == "quest":
+        return ("quest", int(decision.get("space", 0)))
     if kind in ("tell", "tell_boost", "pick_story"):
         return ("story", int(params["encounter"]))
     if kind in ("use_item", "potion", "discard_item", "ready_card"):
         return ("card", int(params["card"]))
     if kind == "special":
-        return ("special", int(params["option"]))
+        return ("special", 0)
     if kind == "bonus":
         return ("bonus", int(params["token"]))
-    return ("bar", 0)
+    if kind == "seal" and decision.get("kind") == "ChooseSeal":
+        return ("seal", int(params["value"]))
+    return ("panel", 0)
 
 
-def _from(params: dict[str, Any]) -> str:
-    """An arrow on a card's button pointing at the gap its Villager comes from (left, right, up or down)."""
-    a, b = GAPS[int(params["gap"])]
-    slot = int(params["slot"])
+def _arrow(gap: int, slot: int) -> str:
+    """Where the gap a Villager comes from lies, seen from the card in `slot`."""
+    a, b = GAPS[gap]
     other = a if b == slot else b
     if other // 3 == slot // 3:
         return "←" if other < slot else "→"
     return "↑" if other < slot else "↓"
 
 
-def _short(action: int) -> str:
-    spec = _space().specs[action]
-    p = dict(spec.params)
-    if spec.kind == "special":
-        return SPECIAL_SHORT[int(p["option"])]
-    if spec.kind in ("coins", "activate"):
-        return f"{spec.kind} {_from(p)}"
-    return {
-        "place": "place", "clear": "take back", "event_gap": "to Event", "tell_boost": "tell as 3",
-        "use_item": f"use {int(p.get('ability', 0)) + 1}",
-        "discard_item": "discard", "ready_card": "ready", "pick_story": "tell",
-        "space_bonus": "bonus", "stop": "stop here", "quest": "complete", "event": "take",
-    }.get(spec.kind, spec.kind.replace("_", " "))
+class Board:
+    """The drawing: the canvas and the legal actions by the piece they are chosen on."""
 
-
-class _Svg:
-    def __init__(self, actions: list[dict[str, Any]], decision: dict[str, Any]) -> None:
-        self.parts: list[str] = []
-        self.by_key: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        here = decision["space"] if decision.get("kind") == "Arrive" else -1
+    def __init__(self, view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> None:
+        self.c = Canvas()
+        self.view = view
+        self.seat = seat
+        self.decision = view.get("decision") or {}
+        self.on: dict[tuple[str, int], list[dict[str, Any]]] = {}
         for a in actions:
-            key = _key(int(a["id"]))
-            kind = _space().specs[int(a["id"])].kind
-            if here >= 0 and kind in ("space_bonus", "stop"):
-                key = ("space", here)
-            elif here >= 0 and kind == "quest":
-                key = ("quest", here)
-            self.by_key.setdefault(key, []).append(a)
-        self.used: set[int] = set()
+            self.on.setdefault(_key(int(a["id"]), self.decision), []).append(a)
 
-    def add(self, text: str) -> None:
-        self.parts.append(text)
+    def text(self, x: float, y: float, s: object, size: float = MIN_FONT, **kw: Any) -> None:
+        self.c.text(x, y, s, size=size, **kw)
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "#333", rx: int = 4,
-             extra: str = "") -> None:
-        self.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx}" fill="{fill}" '
-                 f'stroke="{stroke}"{extra}/>')
+    def lines(self, x: float, y: float, s: str, width: float, size: float = MIN_FONT, **kw: Any) -> float:
+        """`s` whole, wrapped to `width`, from baseline y; returns the y below it."""
+        rows = wrap(s, width, size, 99)
+        for k, row in enumerate(rows):
+            self.c.text(x, y + k * (size + 4), row, size=size, **kw)
+        return y + len(rows) * (size + 4)
 
-    def text(self, x: float, y: float, s: str, size: int = 11, anchor: str = "start", weight: str = "normal",
-             fill: str = "#111") -> None:
-        self.add(f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-                 f'fill="{fill}">{escape(s)}</text>')
+    def button(self, action: dict[str, Any], x: float, y: float, label: str, w: float | None = None) -> float:
+        """A button for `action`; returns its width."""
+        w = w or text_width(label, MIN_FONT) + 18
+        with self.c.group("button", action):
+            self.c.rect(x, y, w, BUTTON_H, "#ffe680", "#a08000", 1, rx=5)
+            self.text(x + w / 2, y + 21, label, anchor="middle", weight="bold")
+        return w
 
-    def lines(self, x: float, y: float, s: str, width: float, size: int = 11, lines: int = 1, step: float = 0,
-              weight: str = "normal", fill: str = "#111") -> int:
-        """`s` wrapped into at most `lines` lines from baseline y (never cut: it ends in "…"); returns the
-        number of lines drawn."""
-        rows = wrap(s, width, size, lines)
-        for i, row in enumerate(rows):
-            self.text(x, y + i * (step or size + 2), row, size, weight=weight, fill=fill)
-        return len(rows)
-
-    def open_info(self, info: str, cls: str = "") -> None:
-        """A readable piece: its full text in data-info (the page's info panel) and a plain tooltip."""
-        self.add(f'<g class="info{" " + cls if cls else ""}" data-info={attr(info)}><title>{escape(info)}</title>')
-
-    def close(self) -> None:
-        self.add("</g>")
-
-    def buttons(self, key: tuple[str, int], x: float, y: float, max_w: float = 150) -> None:
-        """Clickable buttons for the actions concerning `key`, laid out from (x, y)."""
+    def buttons(self, items: list[tuple[dict[str, Any], str]], x: float, y: float, width: float) -> float:
+        """Buttons flowing in rows from (x, y) within `width`; returns the y below them."""
+        if not items:
+            return y
         cx, cy = x, y
-        for a in self.by_key.get(key, []):
-            label = _short(int(a["id"]))
-            w = 7 * len(label) + 10
-            if cx + w > x + max_w and cx > x:
-                cx, cy = x, cy + 17
-            self.add(f'<g class="action" data-action="{a["id"]}" style="cursor:pointer">'
-                     f'<title>{escape(str(a["label"]))}</title>')
-            self.rect(cx, cy, w, 15, "#ffe680", "#a08000", 3)
-            self.text(cx + 5, cy + 11, label, 10)
-            self.add("</g>")
-            self.used.add(int(a["id"]))
-            cx += w + 3
+        for action, label in items:
+            w = text_width(label, MIN_FONT) + 18
+            if cx + w > x + width and cx > x:
+                cx, cy = x, cy + BUTTON_H + 6
+            cx += self.button(action, cx, cy, label, min(w, width)) + 6
+        return cy + BUTTON_H + 6
+
+    def villagers(self, x: float, y: float, counts: list[int], across: bool) -> None:
+        """Each player's Villagers here: their colour's meeple and how many."""
+        k = 0
+        for p, n in enumerate(counts):
+            if not n:
+                continue
+            px, py = (x + 40 * k, y) if across else (x, y + 24 * k)
+            with self.c.group("villagers", None, f"{seat_name(p)}: {plural(n, 'Villager')}"):
+                icon(self.c, "villager", px, py, 20, COLORS[p])
+                self.text(px + 22, py + 16, n, fill=COLORS[p], weight="bold")
+            k += 1
 
 
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
-    svg = _Svg(actions, view.get("decision") or {})
-    players = view["player_states"]
-    sheet_y = BOARD_Y0 + BOARD_H * len(players) + 10
-    table = Canvas()
-    # the end: the verdict (the score sheet is the page's own table)
-    bottom = final_banner(table, 20, sheet_y + 26, 1060, view.get("score_sheet"))
-    height = bottom + 70
-    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
-            f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">')
-    svg.rect(0, 0, WIDTH, height, "#f4efe4", "none", 0)
-    svg.text(20, 24, f"Greylune - year {view['year']} (period {view['period']})", 16, weight="bold")
-    svg.lines(20, 46, view["prompt"], WIDTH - 40, 12)
-    decision = view.get("decision") or {}
-    if decision.get("kind") == "Story":
-        svg.text(20, 62, f"Story so far: value {decision['total']} from {plural(decision['cards'], 'card')}", 11)
-    elif decision.get("kind") in ("Meet", "QuestPotions"):
-        ignored = f", {decision['ignores']} requirement(s) ignored" if "ignores" in decision else ""
-        svg.text(20, 62, f"Boosts so far: +{decision['strength_boost']} Strength, "
-                         f"+{decision['magic_boost']} Magic{ignored}", 11)
-    _score_track(svg, players)
-    _village(svg, view)
-    _track(svg, view)
-    _event(svg, view)
-    for i, p in enumerate(players):
-        _board(svg, view, p, BOARD_Y0 + BOARD_H * i, p["seat"] == seat)
-    svg.parts.extend(table.parts)
-    # the action bar: every remaining legal action
-    y = height - 60
-    svg.text(20, y - 6, "Actions:", 12, weight="bold")
-    x = 20.0
-    for a in actions:
-        if int(a["id"]) in svg.used:
-            continue
-        label = wrap(str(a["label"]), 420, 11)[0]
-        w = 6.4 * len(label) + 12
-        if x + w > WIDTH - 20:
-            x, y = 20.0, y + 20
-        svg.add(f'<g class="action" data-action="{a["id"]}" style="cursor:pointer">'
-                f'<title>{escape(str(a["label"]))}</title>')
-        svg.rect(x, y, w, 17, "#ffe680", "#a08000", 3)
-        svg.text(x + 6, y + 12, label, 11)
-        svg.add("</g>")
-        x += w + 4
-    svg.add("</svg>")
-    return "".join(svg.parts)
+    b = Board(view, seat, actions)
+    y = _head(b)
+    y = _village(b, y + 10)
+    y = _event(b, y + 8)
+    y = _track(b, y + 14)
+    for p in view["player_states"]:
+        y = _player(b, p, y + 10)
+    y = final_banner(b.c, X0, y + 12, WIDTH - 2 * X0, view.get("score_sheet"))
+    drawn = b.c.parts
+    b.c.parts = []
+    b.c.rect(0, 0, WIDTH, y + 10, "#f4efe4", rx=0)
+    b.c.parts.extend(drawn)
+    return b.c.svg(WIDTH, y + 10, "greylune", font="sans-serif")
 
 
-def _score_track(svg: _Svg, players: list[dict[str, Any]]) -> None:
-    """The VP track, 0-24, right of the title; the 8 and 20 VP spaces (Bonus tokens) stand out."""
-    x0, y0, step = 330, 4, 26
-    svg.text(x0 - 6, y0 + 17, "VP", 11, "end", "bold")
-    for v in range(25):
-        fill = "#d9c9a3" if v not in (8, 20) else "#e8b04a"
-        svg.rect(x0 + v * step, y0, step - 2, 22, fill, "#8a7a5a", 2)
-        svg.text(x0 + v * step + 12, y0 + 10, str(v), 9, "middle")
-    laps = []
-    for p in players:
+def _head(b: Board) -> float:
+    """The year, the season board (who is in which season) and the VP track."""
+    view, c = b.view, b.c
+    b.text(X0, 26, f"Greylune — year {view['year']} of 5 (period {'I' * view['period']})", 18, weight="bold")
+    x = 420.0
+    for season in ("Spring", "Summer", "Autumn"):
+        who = [p["seat"] for p in view["player_states"] if p["season"] == season]
+        w = 176.0
+        with c.group("season", None, f"{season}: " + (", ".join(seat_name(p) for p in who) or "no one")):
+            c.rect(x, 6, w - 6, 30, "#efe6cf", "#b8a77a", 1, rx=6)
+            b.text(x + 8, 26, season, weight="bold")
+            for k, p in enumerate(who):
+                c.circle(x + 80 + 22 * k, 21, 10, COLORS[p])
+                b.text(x + 80 + 22 * k, 25, p + 1, anchor="middle", fill="#fff", weight="bold")
+        x += w
+    y0, cell = 46.0, (WIDTH - 2 * X0 - 34) / 25
+    with c.group("track", None, "The VP track: each player's victory points gained during the game. Reaching "
+                                "8 VP, then 20 VP, a player takes one of their Bonus tokens."):
+        b.text(X0, y0 + 19, "VP", weight="bold")
+        for v in range(25):
+            x = X0 + 34 + v * cell
+            c.rect(x, y0, cell - 2, 26, "#e8b04a" if v in (8, 20) else "#d9c9a3", "#8a7a5a", 1, rx=3)
+            b.text(x + (cell - 2) / 2, y0 + 18, v, anchor="middle")
+    for p in view["player_states"]:
         v = p["vp"]
-        svg.add(f'<circle cx="{x0 + (v % 25) * step + 5 + 5 * p["seat"]}" cy="{y0 + 17}" r="3" '
-                f'fill="{COLORS[p["seat"]]}"><title>{seat_name(p["seat"])}: {v} VP</title></circle>')
-        if v >= 25:
-            laps.append(f"P{p['seat'] + 1} +{25 * (v // 25)}")
-    if laps:
-        svg.text(x0 + 25 * step + 2, y0 + 15, " ".join(laps), 9)
+        x = X0 + 34 + (v % 25) * cell + 7 + 9 * p["seat"]
+        with c.group("marker", None, f"{seat_name(p['seat'])}: {v} VP"):
+            c.circle(x, y0 + 32, 6, COLORS[p["seat"]], "#fff", 1)
+    past = [p for p in view["player_states"] if p["vp"] >= 25]
+    if past:          # the track has 25 spaces: past 24 a marker goes round again
+        b.text(X0 + 34, y0 + 56, "Round the track again: " + ", ".join(
+            f"{seat_name(p['seat'])} has {p['vp']} VP" for p in past), fill="#555")
+        return y0 + 62
+    return y0 + 44
 
 
-def _slot_xy(slot: int) -> tuple[float, float]:
-    r, c = divmod(slot, 3)
-    return VX + c * (CARD_W + GAP), VY + r * (CARD_H + GAP)
+def _card_lines(card: dict[str, Any]) -> list[str]:
+    return wrap(card["brief"], CARD_W - 16, MIN_FONT, 99)
 
 
-def _village(svg: _Svg, view: dict[str, Any]) -> None:
-    svg.text(VX, VY - 8, "Village", 13, weight="bold")
-    decision = view.get("decision") or {}
+def _slot_actions(b: Board, slot: int) -> list[tuple[dict[str, Any], str]]:
+    """The buttons of a Village card: activate it, gain coins naming it, each by the gap its Villager leaves."""
+    card = b.view["village"][slot]
+    out = []
+    for a in b.on.get(("slot", slot), []):
+        spec = _space().specs[int(a["id"])]
+        arrow = _arrow(int(spec.param("gap")), slot)
+        if spec.kind == "activate":
+            price = str(a["label"]).split(" for ", 1)[1].split(" (Villager", 1)[0]
+            price = price.replace("a Seal's value in coins", "a Seal")
+            out.append((a, f"{VERB[card['kind']]}: {price} {arrow}"))
+        else:
+            n = str(a["label"]).split(" ", 2)[1]
+            out.append((a, f"{'No' if n == 'no' else '+' + n} coins {arrow}" if n != "1" else f"+1 coin {arrow}"))
+    return out
+
+
+def _columns(acts: list[tuple[dict[str, Any], str]]) -> int:
+    """Two buttons to a row on a Village card when every label fits half its width, else one."""
+    half = (CARD_W - 22) / 2
+    return 2 if all(text_width(label, MIN_FONT) + 14 <= half for _, label in acts) else 1
+
+
+def _village(b: Board, y0: float) -> float:
+    view, c = b.view, b.c
+    b.text(X0, y0 + 14, "Village", 15, weight="bold")
+    decks = view["decks"]
+    b.text(WIDTH - X0, y0 + 14, f"Village deck {decks['village']} · Encounter deck {decks['encounters']} · "
+                                f"Events left {decks['events']}", anchor="end", fill="#555")
+    y = y0 + 24
+    tops: list[float] = []
+    heights: list[float] = []
+    for r in range(3):
+        need = 70.0
+        for col in range(3):
+            slot = r * 3 + col
+            card = view["village"][slot]
+            if card is None:
+                continue
+            acts = _slot_actions(b, slot)
+            rows = -(-len(acts) // _columns(acts)) if acts else 0
+            need = max(need, 60.0 + LINE * len(_card_lines(card)) + (BUTTON_H + 6) * rows + (4 if acts else 0))
+        tops.append(y)
+        heights.append(need)
+        y += need + GAP_Y
     for slot in range(9):
-        x, y = _slot_xy(slot)
+        r, col = divmod(slot, 3)
+        x, top, h = float(X0 + col * (CARD_W + GAP_X)), tops[r], heights[r]
         card = view["village"][slot]
         if card is None:
-            svg.rect(x, y, CARD_W, CARD_H, "none", "#bbb", extra=' stroke-dasharray="4 3"')
-            svg.buttons(("slot", slot), x + 3, y + CARD_H - 34, CARD_W - 6)
+            c.rect(x, top, CARD_W, h, "none", "#bbb", 1, extra=' stroke-dasharray="5 4"')
+            b.text(x + CARD_W / 2, top + h / 2 + 5, "Empty space", anchor="middle", fill="#888")
             continue
         seals = card["seals"]
-        svg.open_info(f"{card['name']}: {card['text']}" + (f" Seals on it: {', '.join(map(str, seals))}."
-                                                           if seals else ""), "card")
-        fill = {"building": "#dfe9d4", "item": "#e6dcf2", "companion": "#f6dcd0"}[card["kind"]]
-        svg.rect(x, y, CARD_W, CARD_H, fill)
-        for i, v in enumerate(seals):       # the Seals, top right; the name keeps the rest of the width
-            cx = x + CARD_W - 10 - 17 * i
-            svg.add(f'<circle cx="{cx:g}" cy="{y + 11:g}" r="7" fill="#b22" stroke="#611"/>')
-            svg.text(cx, y + 14, str(v), 9, "middle", fill="#fff")
-        svg.lines(x + 5, y + 14, card["name"], CARD_W - 10 - 17 * len(seals), 11, 2, 13, weight="bold")
-        cost = "free" if card["kind"] == "building" and not card["cost"] else f"cost {card['cost']}"
-        kind = "Tavern" if card["tavern"] else card["kind"]
-        svg.text(x + 5, y + 43, f"{kind} - {cost}" + (" - choose a Seal" if decision.get("kind") == "ChooseSeal"
-                                                        and decision["slot"] == slot else ""), 10)
-        if svg.by_key.get(("slot", slot)):
-            svg.buttons(("slot", slot), x + 3, y + CARD_H - 34, CARD_W - 6)
-        else:                               # what the card does, as far as it fits
-            svg.lines(x + 5, y + 56, card["brief"], CARD_W - 10, 9, 3, 10, fill="#333")
-        svg.close()
-    for g, (a, b) in enumerate(GAPS):
-        ax, ay = _slot_xy(a)
-        if b == a + 1:
-            gx, gy, w, h = ax + CARD_W + 4, ay + 8, GAP - 8, CARD_H - 16
+        info = f"{card['name']}: {card['text']}" + (f" Seals on it: {', '.join(map(str, seals))}." if seals else "")
+        with c.group("card", None, info, slot=slot + 1):
+            c.rect(x, top, CARD_W, h, FILL[card["kind"]], "#6b5a3a", 1, rx=8)
+            for k, v in enumerate(seals):      # the Seals, top right
+                _seal(b, x + CARD_W - 20 - 30 * k, top + 18, v, None)
+            b.text(x + 8, top + 20, card["name"], 14, weight="bold")
+            kind = "Tavern" if card["tavern"] else KIND[card["kind"]]
+            cost = ("a Seal's value" if "discard a Seal token and pay" in card["text"]
+                    else "free" if not card["cost"] else plural(card["cost"], "coin"))
+            around = card["extra_cost"]
+            extra = f" · {plural(around, 'Villager')} beside it" if around else ""
+            b.text(x + 8, top + 40, f"{kind} · {cost}{extra}", fill="#444")
+            yy = top + 58
+            for line in _card_lines(card):
+                b.text(x + 8, yy, line)
+                yy += LINE
+        if seals and b.decision.get("kind") == "ChooseSeal" and b.decision.get("slot") == slot:
+            for k, v in enumerate(seals):
+                for a in b.on.get(("seal", v), []):
+                    _seal(b, x + CARD_W - 20 - 30 * k, top + 18, v, a)
+        acts = _slot_actions(b, slot)
+        if acts:
+            cols = _columns(acts)
+            by = top + h - (BUTTON_H + 6) * -(-len(acts) // cols) - 2
+            w = (CARD_W - 16 - 6 * (cols - 1)) / cols
+            for k, (a, label) in enumerate(acts):
+                b.button(a, x + 8 + (k % cols) * (w + 6), by + (k // cols) * (BUTTON_H + 6), label, w)
+    for g, (sa, sb) in enumerate(GAPS):
+        ra, ca = divmod(sa, 3)
+        ax = X0 + ca * (CARD_W + GAP_X)
+        across = sb != sa + 1                  # a gap between two rows: its Villagers side by side
+        if not across:
+            gx, gy, w, h = ax + CARD_W + 6.0, tops[ra] + 4, GAP_X - 12.0, heights[ra] - 8
         else:
-            gx, gy, w, h = ax + 8, ay + CARD_H + 4, CARD_W - 16, GAP - 8
-        svg.rect(gx, gy, w, h, "#efe6cf", "#c9b98f", 6)
-        dots = [(p, n) for p, n in enumerate(view["gaps"][g]["villagers"]) for _ in range(n)]
-        for i, (p, _) in enumerate(dots):
-            px = gx + 8 + (i % 3) * 10 if b == a + 1 else gx + 10 + i * 12
-            py = gy + 10 + (i // 3) * 12 if b == a + 1 else gy + h / 2
-            svg.add(f'<circle cx="{px}" cy="{py}" r="5" fill="{COLORS[p]}"><title>{seat_name(p)}</title></circle>')
-        if svg.by_key.get(("gap", g)):
-            svg.buttons(("gap", g), gx, gy + h - 16, 120)
+            gx, gy, w, h = ax + 8, tops[ra] + heights[ra] + 6, CARD_W - 16, GAP_Y - 12
+        here = view["gaps"][g]["villagers"]
+        places = [a for a in b.on.get(("gap", g), []) if _space().specs[int(a["id"])].kind == "place"]
+        with c.group("gap", places[0] if places else None, f"The gap {_gap_words(view, g)}: " + (
+                ", ".join(f"{seat_name(p)} {n}" for p, n in enumerate(here) if n) or "no Villager") + "."):
+            c.rect(gx, gy, w, h, "#efe6cf", "#c9b98f", 1, rx=6)
+            b.villagers(gx + 4, gy + 4 if not across else gy + (h - 20) / 2, here, across)
+        rest = [(a, "Event" if _space().specs[int(a["id"])].kind == "event_gap" else "Camp")
+                for a in b.on.get(("gap", g), []) if a not in places]
+        for k, (a, label) in enumerate(rest):
+            if across:
+                b.button(a, gx + w - 66 * (len(rest) - k), gy + (h - BUTTON_H) / 2, label, 62)
+            else:
+                b.button(a, gx, gy + h - (BUTTON_H + 4) * (len(rest) - k), label, w)
+    return y - GAP_Y + 8
 
 
-def _track(svg: _Svg, view: dict[str, Any]) -> None:
-    svg.text(TX, TY - 8, "Adventure track", 13, weight="bold")
-    quests = {q["space"]: q for q in view["quests"]}
-    spaces = view["texts"]["spaces"]
-    for d, crest in enumerate(view["track"]):
-        y = TY + d * ROW_H
-        svg.rect(TX, y, TRACK_W, ROW_H - 4, "#e3ecf3" if d else "#eee3cc")
-        svg.open_info(spaces[crest], "space")
-        svg.text(TX + 6, y + 16, f"{d} {crest}", 11, weight="bold")
-        bonus = "+1 coin" if d == 1 else "+1 VP" if d == 2 else ""
-        if bonus:
-            svg.text(TX + 6, y + 29, bonus, 9)
-        for i, p in enumerate(q for q in view["player_states"] if q["adventurer"] == d):
-            svg.add(f'<rect x="{TX + 8 + 14 * i}" y="{y + 33}" width="10" height="14" '
-                    f'fill="{COLORS[p["seat"]]}"><title>{seat_name(p["seat"])}\'s Adventurer</title></rect>')
-        svg.buttons(("space", d), TX + 4, y + 50, 88)
-        svg.close()
-        here = [e for e in view["encounters"] if e["distance"] == d]
-        right = TX + TRACK_W - (104 if d in quests else 4)
-        left = TX + 96.0
-        w = min(150.0, (right - left - 4 * (len(here) - 1)) / max(1, len(here)))
-        for k, e in enumerate(here):
-            _encounter(svg, e, left + k * (w + 4), y + 4, w, ROW_H - 12)
-        if d in quests:
-            q = quests[d]
-            qx = TX + TRACK_W - 100
-            svg.open_info(q["text"] + (" Done by " + ", ".join(seat_name(p) for p in q["done_by"]) + "."
-                                       if q["done_by"] else ""), "quest")
-            svg.rect(qx, y + 4, 96, ROW_H - 12, "#f3e0f0", "#8a4a8a")
-            svg.text(qx + 4, y + 15, "Quest", 8, fill="#6a2a6a")
-            svg.lines(qx + 4, y + 26, q["name"], 88, 10, 2, 11, weight="bold")
-            svg.text(qx + 4, y + 49, f"{q['vp'][0]} / {q['vp'][1]} VP", 9)
-            for i, p in enumerate(q["done_by"]):
-                svg.add(f'<circle cx="{qx + 60 + 9 * i}" cy="{y + 46}" r="4" fill="{COLORS[p]}"/>')
-            svg.buttons(("quest", d), qx + 2, y + ROW_H - 26, 92)
-            svg.close()
+def _gap_words(view: dict[str, Any], g: int) -> str:
+    names = []
+    for slot in GAPS[g]:
+        card = view["village"][slot]
+        r, col = divmod(slot, 3)
+        names.append(card["name"] if card else f"the empty space in row {r + 1}, column {col + 1}")
+    return f"between {names[0]} and {names[1]}"
 
 
-def _side_text(side: dict[str, Any]) -> str:
-    req = "" if side["req"] == "nothing" else f"{side['req']} → "
-    return f"{req}{side['reward']}"
+def _seal(b: Board, cx: float, cy: float, value: int, action: dict[str, Any] | None) -> None:
+    with b.c.group("seal", action, f"A Seal token of value {value}."):
+        b.c.circle(cx, cy, 13 if action is None else 16, "#b22", "#611", 1)
+        b.text(cx, cy + 5, value, anchor="middle", fill="#fff", weight="bold")
 
 
-def _encounter(svg: _Svg, e: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
-    """An Encounter card: its name and story value, each side (requirement → reward) wrapped; the full
-    text in its info."""
-    svg.open_info(f"{e['name']}: {e['text']}", "encounter")
-    svg.rect(x, y, w, h, "#fff8e8", "#7a6a4a")
-    svg.text(x + w - 4, y + 11, f"[{e['story']}]", 9, "end", "bold")
-    sides = e["sides"]
-    # a one-sided card has room for its name on two lines
-    named = svg.lines(x + 4, y + 11, e["name"], w - 26, 10, 1 if len(sides) == 2 else 2, 11, weight="bold")
-    ly = y + 12 + 11 * named
-    per_side = 2 if len(sides) == 2 else 4 - named
-    for side in sides:
-        ly += 10 * svg.lines(x + 4, ly, _side_text(side), w - 8, 9, per_side, 10)
-    svg.buttons(("enc", e["id"]), x + 3, y + h - 18, w - 6)
-    svg.close()
-
-
-def _event(svg: _Svg, view: dict[str, Any]) -> None:
-    """The Event, under the Village: its options in rows that stay left of the Adventure track."""
-    ev = view["event"]
+def _event(b: Board, y0: float) -> float:
+    """The Event of the year: its options, who took part."""
+    ev = b.view["event"]
     if not ev:
-        return
-    x0, y = 20.0, EVENT_Y
-    svg.open_info(ev["text"], "event")
-    svg.text(x0, y, f"Event: {ev['name']}", 12, weight="bold")
-    for p, n in enumerate(ev["villagers"]):
-        if n:
-            svg.add(f'<circle cx="{x0 + 130 + 12 * p}" cy="{y - 4}" r="5" fill="{COLORS[p]}">'
-                    f'<title>{seat_name(p)} takes part</title></circle>')
-    svg.close()
-    ox, oy = x0, y + 6
+        return y0
+    c = b.c
+    with c.group("event", None, ev["text"]):
+        b.text(X0, y0 + 16, f"Event: {ev['name']}", 15, weight="bold")
+        b.text(X0 + text_width(f"Event: {ev['name']}", 15) + 12, y0 + 16,
+               "once a year, in Spring or Summer, with a Villager", fill="#555")
+        b.villagers(WIDTH - X0 - 40 * sum(1 for n in ev["villagers"] if n), y0, ev["villagers"], True)
+    x, y = float(X0), y0 + 26
     for k, opt in enumerate(ev["options"]):
         taken = ev["festival_taken"][k] if k < len(ev["festival_taken"]) else -1
-        label = f"{k + 1}) {opt}"
-        tw = min(6.0 * len(label) + 10, EVENT_W - 60)
-        has_button = bool(svg.by_key.get(("event", k)))
-        w = tw + (50 if has_button else 0)
-        if ox + w > x0 + EVENT_W and ox > x0:
-            ox, oy = x0, oy + 24
-        who = f" (taken by {seat_name(taken)})" if taken >= 0 else ""
-        svg.open_info(f"{ev['name']}, option {k + 1}: {opt}{who}", "event-option")
-        svg.rect(ox, oy, tw, 20, "#dde" if taken < 0 else COLORS[taken])
-        svg.lines(ox + 4, oy + 14, label, tw - 8, 10)
-        svg.buttons(("event", k), ox + tw + 3, oy + 3, 48)
-        svg.close()
-        ox += w + 8
+        acts = b.on.get(("event", k), [])
+        label = opt[:1].upper() + opt[1:] + (f" (taken by {seat_name(taken)})" if taken >= 0 else "")
+        w = min(text_width(label, MIN_FONT) + 20, WIDTH - 2 * X0)
+        if x + w > WIDTH - X0:
+            x, y = float(X0), y + 52
+        with c.group("event-option", acts[0] if acts else None, f"{ev['name']}: {label}"):
+            c.rect(x, y, w, 44, "#dde3f0" if taken < 0 else "#ddd", COLORS[taken] if taken >= 0 else "#667", 1, rx=6)
+            b.text(x + 10, y + 27, label)
+        x += w + 8
+    return y + 52
 
 
-def _board(svg: _Svg, view: dict[str, Any], p: dict[str, Any], y: float, me: bool) -> None:
-    seat = p["seat"]
-    texts = view["texts"]
-    svg.rect(20, y, 1060, BOARD_H - 10, "#fbf8f1", COLORS[seat], 6, ' stroke-width="2"' if me else "")
-    v = p["villagers"]
-    first = " - first player" if seat == view["first_player"] else ""
-    svg.text(30, y + 18, f"{seat_name(seat)}{' (you)' if me else ''}{first} - {p['season']} - {p['coins']} coins - "
-                         f"{p['vp']} VP - Adventurer on space {p['adventurer']}", 12, weight="bold",
-             fill=COLORS[seat])
-    svg.text(30, y + 34, f"Villagers: {v['active']} active, {v['village']} in the Village, {v['campsite']} "
-                         f"in the Campsite, {v['event']} on the Event, {v['special']} on the special space, "
-                         f"{v['supply']} in the supply", 10)
-    for row, (name, val) in enumerate((("Strength", p["strength"]), ("Magic", p["magic"]))):
-        yy = y + 44 + row * 16
-        svg.text(30, yy + 10, name, 10)
+def _track(b: Board, y0: float) -> float:
+    """The Adventure track: a column per space, its Adventurers, its Encounters and its Heroic Quest."""
+    view, c = b.view, b.c
+    b.text(X0, y0 + 16, "Adventure track", 15, weight="bold")
+    y0 += 26
+    quests = {q["space"]: q for q in view["quests"]}
+    spaces = view["texts"]["spaces"]
+    bottom = y0
+    for d, crest in enumerate(view["track"]):
+        x = X0 + d * (SPACE_W + 8)
+        moves = b.on.get(("space", d), [])
+        here = [p["seat"] for p in view["player_states"] if p["adventurer"] == d]
+        with c.group("space", moves[0] if moves else None, spaces[crest]):
+            c.rect(x, y0, SPACE_W, 76, "#eee3cc" if d == 0 else "#e3ecf3", "#6b7a8a", 1, rx=6)
+            b.text(x + 8, y0 + 20, f"{d} · {crest}", 14, weight="bold")
+            bonus = {1: "or 1 coin", 2: "or 1 VP"}.get(d, "")
+            if bonus:
+                b.text(x + 8, y0 + 38, bonus, fill="#444")
+            for k, p in enumerate(here):
+                icon(c, "flag", x + 8 + 26 * k, y0 + 46, 24, COLORS[p])
+        y = y0 + 84
+        for a in b.on.get(("bonus_space", d), []):
+            label = str(a["label"]).split(" instead", 1)[0]
+            y = b.buttons([(a, label)], x, y, SPACE_W)
+        for e in (e for e in view["encounters"] if e["distance"] == d):
+            y = _encounter(b, e, x, y) + 8
+        if d in quests:
+            y = _quest(b, quests[d], x, y) + 8
+        bottom = max(bottom, y)
+    return bottom
+
+
+def _side(side: dict[str, Any]) -> str:
+    return side["reward"] if side["req"] == "nothing" else f"{side['req']} → {side['reward']}"
+
+
+def _encounter(b: Board, e: dict[str, Any], x: float, y: float) -> float:
+    """An Encounter card: its name, story value and each side (requirement → reward), whole."""
+    rows = [line for side in e["sides"] for line in wrap(_side(side), SPACE_W - 16, MIN_FONT, 99)]
+    name = wrap(e["name"], SPACE_W - 16, 13, 99)
+    h = 30 + 17 * len(name) + LINE * len(rows) + (LINE if e["income"] else 0)
+    acts = b.on.get(("enc", e["id"]), [])
+    with b.c.group("encounter", acts[0] if acts else None, f"{e['name']}: {e['text']}"):
+        b.c.rect(x, y, SPACE_W, h, "#fff8e8", "#7a6a4a", 1, rx=6)
+        yy = y + 18
+        for line in name:
+            b.text(x + 8, yy, line, 13, weight="bold")
+            yy += 17
+        b.text(x + 8, yy, f"story {e['story']}", fill="#6a4a00")
+        yy += LINE + 2
+        for k, side in enumerate(e["sides"]):
+            for line in wrap(_side(side), SPACE_W - 16, MIN_FONT, 99):
+                b.text(x + 8, yy, line, fill="#222" if k == 0 else "#35507a")
+                yy += LINE
+        if e["income"]:
+            b.text(x + 8, yy, f"Income token: {e['income']}", fill="#6a4a00")
+    return y + h
+
+
+def _quest(b: Board, q: dict[str, Any], x: float, y: float) -> float:
+    what = q["text"].split(": ", 1)[1].split(". ", 1)[0]
+    rows = wrap(what, SPACE_W - 16, MIN_FONT, 99)
+    h = 64 + LINE * len(rows)
+    acts = b.on.get(("quest", q["space"]), [])
+    done = (" Done by " + ", ".join(seat_name(p) for p in q["done_by"]) + ".") if q["done_by"] else ""
+    with b.c.group("quest", acts[0] if acts else None, q["text"] + done):
+        b.c.rect(x, y, SPACE_W, h, "#f3e0f0", "#8a4a8a", 1, rx=6)
+        b.text(x + 8, y + 18, f"Quest: {q['name']}", 13, weight="bold", fill="#5a1a5a")
+        yy = b.lines(x + 8, y + 36, what, SPACE_W - 16)
+        b.text(x + 8, yy + 2, f"{q['vp'][0]} VP first, then {q['vp'][1]}", fill="#5a1a5a")
+        for k, p in enumerate(q["done_by"]):
+            b.c.circle(x + SPACE_W - 14 - 16 * k, y + 14, 6, COLORS[p], "#fff", 1)
+    return y + h
+
+
+def _held(b: Board, card: dict[str, Any], x: float, y: float, w: float) -> float:
+    """A card a player holds: its name (its words on hover or tap), exhausted or not, its buttons."""
+    acts = b.on.get(("card", card["id"]), [])
+    names = wrap(card["name"], w - 16, MIN_FONT, 99)
+    h = 14 + LINE * len(names) + (LINE if card["exhausted"] else 0) + 4
+    labels = []
+    uses = sum(1 for a in acts if _space().specs[int(a["id"])].kind == "use_item")
+    for a in acts:
+        kind = _space().specs[int(a["id"])].kind
+        if kind == "use_item":
+            n = int(_space().specs[int(a["id"])].param("ability"))
+            labels.append((a, "Use" if uses == 1 else f"Ability {n + 1}"))
+        else:
+            labels.append((a, {"potion": "Use", "discard_item": "Discard", "ready_card": "Ready"}[kind]))
+    h += (BUTTON_H + 6) * len(labels)
+    state = " (exhausted)" if card["exhausted"] else ""
+    with b.c.group("held", None, f"{card['name']}{state}: {card['text']}"):
+        b.c.rect(x, y, w, h, "#ccc" if card["exhausted"] else FILL[card["kind"]], "#6b5a3a", 1, rx=6)
+        yy = y + 18
+        for line in names:
+            b.text(x + 8, yy, line, weight="bold")
+            yy += LINE
+        if card["exhausted"]:
+            b.text(x + 8, yy, "exhausted", fill="#555")
+    by = y + h - (BUTTON_H + 6) * len(labels)
+    for a, label in labels:
+        b.button(a, x + 6, by, label, w - 12)
+        by += BUTTON_H + 6
+    return h
+
+
+def _skill(b: Board, name: str, value: int, x: float, y: float, colour: str) -> None:
+    with b.c.group("skill", None, f"{name}: {value} (the track goes from 0 to 5)"):
+        b.text(x, y + 17, name, weight="bold")
         for i in range(6):
-            svg.rect(90 + i * 16, yy, 14, 12, "#c33" if (i == val and row == 0) else
-                     "#36c" if (i == val and row == 1) else "#eee", "#999", 2)
-    svg.text(30, y + 90, "Special:", 10)
-    sx = 80.0
-    for k in range(3):
-        if svg.by_key.get(("special", k)):
-            svg.buttons(("special", k), sx, y + 80, 70)
-            sx += 7 * len(_short(svg.by_key[("special", k)][0]["id"])) + 14
-    svg.text(30, y + 112, "Income:", 10)
-    ix = 74.0
-    for name in p["income"]:
-        w = 6.0 * len(name) + 10
-        svg.open_info(texts["income"][name], "token")
-        svg.rect(ix, y + 102, w, 14, "#f0e2b6", "#999", 7)
-        svg.text(ix + 5, y + 113, name, 9)
-        svg.close()
-        ix += w + 3
+            cx = x + 66 + 24 * i
+            b.c.rect(cx, y, 22, 24, colour if i == value else "#f3efe6", "#999", 1, rx=3)
+            b.text(cx + 11, y + 17, i, anchor="middle", fill="#fff" if i == value else "#777")
+
+
+def _player(b: Board, p: dict[str, Any], y0: float) -> float:
+    view, c = b.view, b.c
+    seat = p["seat"]
+    me = seat == b.seat
+    texts = view["texts"]
+    frame = len(c.parts)        # the frame goes under what is drawn here, once its height is known
+    colour = COLORS[seat]
+    first = " · first player" if seat == view["first_player"] else ""
+    b.text(X0 + 12, y0 + 24, f"{seat_name(seat)}{' (you)' if me else ''}{first} · {p['season']}", 15,
+           weight="bold", fill=colour)
+    x = X0 + 12 + text_width(f"{seat_name(seat)}{' (you)' if me else ''}{first} · {p['season']}", 15) + 24
+    for name, shown, what in (("coins", plural(p["coins"], "coin"), plural(p["coins"], "coin")),
+                              ("points", f"{p['vp']} VP", f"{p['vp']} VP on the track")):
+        with c.group("resource", None, f"{seat_name(seat)}: {what}"):
+            icon(c, name, x, y0 + 8, 22, "#6a4a00")
+            b.text(x + 26, y0 + 25, shown, weight="bold")
+        x += 26 + text_width(shown, MIN_FONT) + 18
+    b.text(x, y0 + 25, f"Adventurer on {'the Village' if not p['adventurer'] else 'space ' + str(p['adventurer'])}")
+    _skill(b, "Strength", p["strength"], X0 + 12, y0 + 36, "#c33")
+    _skill(b, "Magic", p["magic"], X0 + 240, y0 + 36, "#36c")
+    v = p["villagers"]
+    where = (f"Villagers: {v['active']} active, {v['village']} in the Village, {v['campsite']} in the Campsite, "
+             f"{v['event']} on the Event, {v['special']} on the special action, {v['supply']} in the supply")
+    y = b.lines(X0 + 12, y0 + 82, where, WIDTH - 2 * X0 - 24)
+    # the special action, Income and Bonus tokens
+    specials = [(a, SPECIAL_SHORT[int(_space().specs[int(a["id"])].param("option"))])
+                for a in b.on.get(("special", 0), [])]
+    with c.group("special", None, "The special action on your board (Summer, once a year): place a Villager to "
+                                  "tell a story worth up to 3 (2 coins + 1 Strength + 2 VP), move your Adventurer "
+                                  "1 space, or gain 1 Magic."):
+        b.text(X0 + 12, y + 14, "Special action:", weight="bold")
+        b.text(X0 + 120, y + 14, "tell a story, move 1 space or gain 1 Magic" if not specials else "", fill="#444")
+    if specials:
+        y = b.buttons(specials, X0 + 120, y, WIDTH - 2 * X0 - 140) + 2
+    else:
+        y += 24
+    x = X0 + 12
+    b.text(x, y + 20, "Income:", weight="bold")
+    x += 62
     if not p["income"]:
-        svg.text(ix, y + 112, "-", 10)
-    svg.text(30, y + 130, "Bonus:", 10)
+        b.text(x, y + 20, "none", fill="#555")
+        x += 40
+    for name in p["income"]:
+        w = text_width(name, MIN_FONT) + 16
+        with c.group("token", None, texts["income"][name]):
+            c.rect(x, y + 4, w, 24, "#f0e2b6", "#999", 1, rx=12)
+            b.text(x + 8, y + 21, name)
+        x += w + 6
+    x += 18
+    b.text(x, y + 20, "Bonus tokens:", weight="bold")
+    x += 102
     for k, name in enumerate(("Coins", "Skills", "Villager")):
         have = name in p["bonus_tokens"]
-        svg.open_info(texts["bonus"][name] + ("" if have else " (already taken)"), "token")
-        svg.rect(70 + k * 62, y + 120, 58, 14, "#e8b04a" if have else "#eee", "#999", 7)
-        svg.text(74 + k * 62, y + 131, name, 9)
-        svg.buttons(("bonus", k), 70 + k * 62, y + 136, 60)
-        svg.close()
-    parts = ", ".join(f"{label} {p['end_game'][kind]}" for kind, label in SHEET_ROWS if kind != "total")
-    svg.open_info(f"End-game VP now, the final scoring if the game ended here: {parts}; "
-                  f"{p['end_game']['total']} VP in all.", "scoring")
-    svg.lines(30, y + 168, f"End-game VP now: {p['end_game']['total']} ({parts})", 230, 9, 3, 10)
-    svg.close()
-    cards = len(p["companions"]) + len(p["items"])
-    cw = min(88.0, (1070 - 270 - 14) / max(1, cards) - 4)
-    x = 270.0
-    svg.text(x, y + 52, "Companions", 10, weight="bold")
-    for c in p["companions"]:
-        _small_card(svg, c, x, y + 56, cw)
-        x += cw + 4
-    x = max(x, 270.0 + 92) + 10
-    svg.text(x, y + 52, f"Items ({len(p['items'])}/{p['item_limit']})", 10, weight="bold")
-    for c in p["items"]:
-        _small_card(svg, c, x, y + 56, cw)
-        x += cw + 4
-    x = 270.0
-    svg.text(x, y + 134, "Untold:", 10, weight="bold")
-    x += 44
+        acts = b.on.get(("bonus", k), [])
+        w = text_width(name, MIN_FONT) + 20
+        with c.group("token", acts[0] if acts else None, texts["bonus"][name] + ("" if have else " (taken)")):
+            c.rect(x, y + 4 - (6 if acts else 0), w, 24 + (12 if acts else 0), "#e8b04a" if have else "#eee",
+                   "#f5b700" if acts else "#999", 1, rx=12)
+            b.text(x + 10, y + 21, name, fill="#222" if have else "#888")
+        x += w + 6
+    y += 40
+    # Companions and Items, then stories
+    cards = [*p["companions"], *p["items"]]
+    x = X0 + 12
+    b.text(x, y + 14, f"Companions ({len(p['companions'])} of 3) and Items ({len(p['items'])} of {p['item_limit']}):",
+           weight="bold")
+    y += 22
+    tallest = 0.0
+    for card in cards:
+        if x + 150 > WIDTH - X0 - 8:
+            x, y = X0 + 12, y + tallest + 8
+            tallest = 0.0
+        tallest = max(tallest, _held(b, card, x, y, 150))
+        x += 156
+    y += tallest + (8 if cards else 0)
+    x = X0 + 12
+    b.text(x, y + 14, f"Untold stories ({len(p['untold'])}):", weight="bold")
+    y += 22
+    tallest = 0.0
     for e in p["untold"]:
-        svg.open_info(f"{e['name']}: {e['text']}", "story")
-        svg.rect(x, y + 124, 84, 16, "#fff8e8", "#7a6a4a", 3)
-        svg.lines(x + 3, y + 136, e["name"], 62, 9)
-        svg.text(x + 81, y + 136, f"[{e['story']}]", 9, "end")
-        svg.buttons(("story", e["id"]), x, y + 142, 84)
-        svg.close()
-        x += 88
+        if x + 150 > WIDTH - X0 - 8:
+            x, y = X0 + 12, y + tallest + 8
+            tallest = 0.0
+        tallest = max(tallest, _story(b, e, x, y))
+        x += 156
+    y += tallest + (8 if p["untold"] else 0)
     told = p["told"]
     if told:
-        svg.open_info("Told stories: " + "; ".join(f"{e['name']} (story value {e['story']})" for e in told), "story")
-        svg.lines(x + 6, y + 136, f"Told ({len(told)}): " + ", ".join(e["name"] for e in told), 1070 - x - 6, 9)
-        svg.close()
+        y = b.lines(X0 + 12, y + 14, f"Told stories ({len(told)}): " + ", ".join(
+            f"{e['name']} (story {e['story']})" for e in told), WIDTH - 2 * X0 - 24) - 8
+    end = p["end_game"]
+    breakdown = ", ".join(f"{label} {end[kind]}" for kind, label in SHEET_ROWS if kind != "total")
+    with c.group("scoring", None, f"If the game ended now, {seat_name(seat)} would score {end['total']} VP: "
+                                  f"{breakdown}."):
+        y = b.lines(X0 + 12, y + 20, f"If the game ended now: {end['total']} VP ({breakdown})",
+                    WIDTH - 2 * X0 - 24, fill="#444")
+    bottom = y + 6
+    parts = c.parts[frame:]
+    del c.parts[frame:]
+    c.rect(X0, y0, WIDTH - 2 * X0, bottom - y0, "#fffaf0" if me else "#fbf8f1", colour, 2.5 if me else 1.2, rx=8)
+    c.parts.extend(parts)
+    return bottom
 
 
-def _small_card(svg: _Svg, c: dict[str, Any], x: float, y: float, w: float = 88) -> None:
-    fill = "#e6dcf2" if c["kind"] == "item" else "#f6dcd0"
-    svg.open_info(f"{c['name']}{' (exhausted)' if c['exhausted'] else ''}: {c['text']}", "card")
-    svg.rect(x, y, w, 60, "#ccc" if c["exhausted"] else fill)
-    shown = svg.lines(x + 4, y + 12, c["name"], w - 8, 9, 2, 10, weight="bold")
-    if c["exhausted"]:
-        svg.text(x + 4, y + 14 + 10 * shown, "exhausted", 8)
-    svg.buttons(("card", c["id"]), x + 2, y + 40, w - 2)
-    svg.close()
+def _story(b: Board, e: dict[str, Any], x: float, y: float) -> float:
+    acts = b.on.get(("story", e["id"]), [])
+    labels = []
+    for a in acts:
+        kind = _space().specs[int(a["id"])].kind
+        labels.append((a, {"tell": "Tell", "tell_boost": "Tell as 3", "pick_story": "Move to Told"}[kind]))
+    names = wrap(e["name"], 134, MIN_FONT, 99)
+    h = 26 + LINE * len(names) + (BUTTON_H + 6) * len(labels)
+    with b.c.group("story", None, f"{e['name']}: {e['text']}"):
+        b.c.rect(x, y, 150, h, "#fff8e8", "#7a6a4a", 1, rx=6)
+        yy = y + 18
+        for line in names:
+            b.text(x + 8, yy, line, weight="bold")
+            yy += LINE
+        b.text(x + 8, yy, f"story {e['story']}", fill="#6a4a00")
+    by = y + h - (BUTTON_H + 6) * len(labels)
+    for a, label in labels:
+        b.button(a, x + 6, by, label, 138)
+        by += BUTTON_H + 6
+    return h

@@ -11,36 +11,45 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import State, seat_name
+from ...engine import State, plural, seat_name
 from ...ui.text import score_table
 from .actions import GAPS
+from .choices import gap_letter
 from .scoring import SHEET_ROWS
 
 
-def _card_cell(card: dict[str, Any] | None) -> str:
+def _card_cell(card: dict[str, Any] | None, slot: int) -> str:
+    """A Village card as the terminal draws it: its number (what a choice's code names), name, kind and cost,
+    Seals, the Villagers beside it, and what it does."""
     if card is None:
-        return "[dim](empty)[/dim]"
-    seals = f" seals {card['seals']}" if card["seals"] else ""
-    cost = f"{card['cost']}c" if card["kind"] != "building" or card["cost"] else "free"
-    return (f"[bold]{escape(card['name'])}[/bold]\n{card['kind']} {cost}{seals} (+{card['extra_cost']})\n"
+        return f"[dim]{slot + 1}. (empty)[/dim]"
+    kind = "Tavern" if card["tavern"] else card["kind"].capitalize()
+    cost = ("a Seal's value" if "discard a Seal token and pay" in card["text"]
+            else plural(card["cost"], "coin") if card["cost"] else "free")
+    seals = f", Seals {', '.join(map(str, card['seals']))}" if card["seals"] else ""
+    beside = f"\n{plural(card['extra_cost'], 'Villager')} beside it" if card["extra_cost"] else ""
+    return (f"[bold]{slot + 1}. {escape(card['name'])}[/bold]\n{kind}, {cost}{seals}{beside}\n"
             f"[dim]{escape(card['brief'])}[/dim]")
 
 
 def _gap_text(gap: dict[str, Any]) -> str:
+    """A gap: its letter (what a choice's code names) and the Villagers in it, by player number."""
     marks = "".join(f"{p + 1}" * n for p, n in enumerate(gap["villagers"]))
-    return marks or "·"
+    return f"{gap_letter(gap['gap'])}: {marks or '-'}"
 
 
 def village_table(view: dict[str, Any]) -> Table:
-    """The 3x3 Village; the Villagers in each gap are shown by player number (1 for Player 1…)."""
-    table = Table(title="Village", show_header=False, show_lines=True)
+    """The 3x3 Village, its cards numbered 1 to 9 and the gaps between them lettered a to l; the Villagers in
+    each gap are shown by player number (1 for Player 1…)."""
+    table = Table(title="Village (cards 1 to 9, gaps a to l: the codes of the choices)", show_header=False,
+                  show_lines=True)
     for _ in range(5):
         table.add_column(justify="center")
     gaps = {tuple(GAPS[g["gap"]]): g for g in view["gaps"]}
     for r in range(3):
         row: list[str] = []
         for c in range(3):
-            row.append(_card_cell(view["village"][r * 3 + c]))
+            row.append(_card_cell(view["village"][r * 3 + c], r * 3 + c))
             if c < 2:
                 row.append(_gap_text(gaps[(r * 3 + c, r * 3 + c + 1)]))
         table.add_row(*row)
@@ -62,21 +71,23 @@ def track_table(view: dict[str, Any]) -> Table:
     quests = {q["space"]: q for q in view["quests"]}
     for d, crest in enumerate(view["track"]):
         here = ", ".join(seat_name(p["seat"]) for p in view["player_states"] if p["adventurer"] == d)
-        encs = [f"{e['name']} (story {e['story']}: "
-                + " / ".join(f"{s['req']} -> {s['reward']}" for s in e["sides"]) + ")"
-                for e in view["encounters"] if e["distance"] == d]
+        encs = [escape(f"n{k + 1} {e['name']} (story {e['story']}: "
+                       + " / ".join(s["reward"] if s["req"] == "nothing" else f"{s['req']} → {s['reward']}"
+                                    for s in e["sides"]) + ")")
+                for k, e in enumerate(x for x in view["encounters"] if x["distance"] == d)]
         if d in quests:
             q = quests[d]
             done = ", ".join(seat_name(p) for p in q["done_by"]) or "no one"
             encs.append(f"[magenta]{escape(q['text'])} Done by {done}.[/magenta]")
-        table.add_row(f"{d} {crest}", here, "\n".join(encs))
+        table.add_row(f"m{d} {crest}", here, "\n".join(encs))
     return table
 
 
-def _held(card: dict[str, Any]) -> str:
-    """A Companion or Item a player has, on its own line with what it does."""
+def _held(card: dict[str, Any], number: int) -> str:
+    """A Companion or Item a player has, on its own line with its number (a choice's code: "u2" uses card 2)
+    and what it does."""
     state = " (exhausted)" if card["exhausted"] else ""
-    return f"\n  [bold]{escape(card['name'])}[/bold]{state}: [dim]{escape(card['brief'])}[/dim]"
+    return f"\n  {number}. [bold]{escape(card['name'])}[/bold]{state}: [dim]{escape(card['brief'])}[/dim]"
 
 
 def player_panel(p: dict[str, Any], me: bool, texts: dict[str, dict[str, str]]) -> Panel:
@@ -85,9 +96,11 @@ def player_panel(p: dict[str, Any], me: bool, texts: dict[str, dict[str, str]]) 
         f"{p['season']}  coins {p['coins']}  VP {p['vp']}  Strength {p['strength']}  Magic {p['magic']}",
         f"Villagers: active {v['active']}, village {v['village']}, campsite {v['campsite']}, "
         f"event {v['event']}, special {v['special']}, supply {v['supply']}",
-        "Companions:" + ("".join(_held(c) for c in p["companions"]) or " -"),
-        f"Items ({len(p['items'])}/{p['item_limit']}):" + ("".join(_held(i) for i in p["items"]) or " -"),
-        "Untold: " + (", ".join(f"{e['name']}[{e['story']}]" for e in p["untold"]) or "-"),
+        "Companions:" + ("".join(_held(c, k + 1) for k, c in enumerate(p["companions"])) or " -"),
+        f"Items ({len(p['items'])} of {p['item_limit']}):" + (
+            "".join(_held(i, len(p["companions"]) + k + 1) for k, i in enumerate(p["items"])) or " -"),
+        "Untold stories: " + (", ".join(f"t{k + 1} {e['name']} (story {e['story']})"
+                                        for k, e in enumerate(p["untold"])) or "-"),
         "Told: " + (", ".join(e["name"] for e in p["told"]) or "-"),
         "Income: " + ("; ".join(escape(texts["income"][t]) for t in p["income"]) or "-"),
         "Bonus tokens left: " + ("; ".join(escape(texts["bonus"][t].split(". ")[0].removeprefix("Bonus token "))
@@ -102,9 +115,10 @@ def render(state: State, seat: int | None) -> RenderableType:
     view = state.view(seat)
     ev = view["event"]
     head = Text.from_markup(
-        f"[bold]Greylune[/bold] - year {view['year']} (period {view['period']}), first player "
+        f"[bold]Greylune[/bold] - year {view['year']} of 5 (period {'I' * view['period']}), first player "
         f"{seat_name(view['first_player'])}.  {view['prompt']}")
-    event = Text.from_markup(escape(ev["text"]) if ev else "Event: -")
+    event = Text.from_markup(escape(ev["text"] + " Choices: " + ", ".join(
+        f"e{k + 1} {o}" for k, o in enumerate(ev["options"])) + ".") if ev else "Event: -")
     players = [player_panel(p, p["seat"] == seat, view["texts"]) for p in view["player_states"]]
     parts: list[RenderableType] = [head, event, village_table(view), track_table(view), *players]
     if view["result"]:

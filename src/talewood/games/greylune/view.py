@@ -12,15 +12,15 @@ from ...engine import seat_name
 from ...engine.stack import frame_name
 from .actions import GAPS, NGAPS
 from .board import NO_CARD, PERIOD_OF_YEAR, SEASONS
-from .content import VillageCard
+from .content import R_NONE, VillageCard
 from .scoring import breakdown
 from .texts import (
     effects_text,
     encounter_text,
     event_text,
-    option_text,
+    option_words,
     quest_text,
-    req_text,
+    requirement,
     token_texts,
     village_brief,
     village_text,
@@ -40,7 +40,8 @@ def encounter_json(s: GreyluneState, e: int) -> dict[str, Any]:
     card = c.encounters[e]
     return {"id": e, "name": card.name, "distance": card.distance, "crest": c.crests[card.distance],
             "story": card.story, "income": c.income[card.income - 1].name if card.income else None,
-            "sides": [{"req": req_text(side.req), "reward": effects_text(side.reward)} for side in card.sides],
+            "sides": [{"req": "nothing" if side.req[0] == R_NONE else requirement(side.req),
+                       "reward": effects_text(side.reward) if side.reward else "no reward"} for side in card.sides],
             "text": encounter_text(c, card)}
 
 
@@ -64,7 +65,7 @@ def build_view(s: GreyluneState, seat: int | None) -> dict[str, Any]:
                  for g in range(NGAPS)],
         "event": None if s.event_current < 0 else {
             "name": c.events[s.event_current].name, "text": event_text(c.events[s.event_current]),
-            "options": [option_text(o.cost, o.effects) for o in c.events[s.event_current].options],
+            "options": [option_words(o.cost, o.effects) for o in c.events[s.event_current].options],
             "festival_taken": list(s.festival), "villagers": list(s.on_event)},
         "encounters": [encounter_json(s, e) for e in s.enc_board],
         "quests": [{"space": d, "name": c.quests[s.quests[d - 3]].name,
