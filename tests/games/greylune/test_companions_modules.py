@@ -85,6 +85,10 @@ def test_svg_offers_every_board_choice_on_its_piece_and_leaves_the_panel_a_dozen
             assert {a["id"] for a in actions} - {a["id"] for a in panel} <= found
             panel_most = max(panel_most, len(panel))
             assert "Actions:" not in svg
+            # a choice on a player's board is on the board of the player who makes it
+            for board in xml.dom.minidom.parseString(svg).getElementsByTagName("g"):
+                if board.getAttribute("class") == "player" and board.getAttribute("data-seat") != str((seat or 0) + 1):
+                    assert not [g for g in board.getElementsByTagName("g") if g.getAttribute("data-action")]
     assert 0 < panel_most <= 12
 
 

@@ -8,15 +8,20 @@ choices are places or pieces is chosen on them (`data-action`): a gap to place a
 buttons to activate it or gain coins naming it (an arrow points at the gap the Villager comes from), a
 space of the track, an Encounter, a Quest, a Seal, a card or a story on a player's board; the page lists
 the rest (moving on to the next season, yes and no, the sides of an Encounter, …).
+
+The server draws every seat's board after every move, and most of the table does not change from one move
+to the next: a piece no choice is made on (a card's face, an Encounter, a skill track, the VP track) is
+drawn once for its words and place and kept (lru caches), and the icons are drawn once in <defs>.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...engine import ActionSpace, plural, seat_name
-from ...ui.svg import MIN_FONT, Canvas, final_banner, icon, text_width, wrap
+from ...ui.icons import ICONS, SIZE
+from ...ui.svg import MIN_FONT, Canvas, final_banner, text_width, wrap
 from .actions import GAPS
 from .scoring import SHEET_ROWS
 
@@ -91,6 +96,7 @@ class Board:
         self.seat = seat
         self.decision = view.get("decision") or {}
         self.on: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self.icons: set[str] = set()            # drawn once in <defs>, then used (the drawing stays small)
         for a in actions:
             self.on.setdefault(_key(int(a["id"]), self.decision), []).append(a)
 
@@ -99,7 +105,7 @@ class Board:
 
     def lines(self, x: float, y: float, s: str, width: float, size: float = MIN_FONT, **kw: Any) -> float:
         """`s` whole, wrapped to `width`, from baseline y; returns the y below it."""
-        rows = wrap(s, width, size, 99)
+        rows = _lines(s, width, size)
         for k, row in enumerate(rows):
             self.c.text(x, y + k * (size + 4), row, size=size, **kw)
         return y + len(rows) * (size + 4)
@@ -124,17 +130,37 @@ class Board:
             cx += self.button(action, cx, cy, label, min(w, width)) + 6
         return cy + BUTTON_H + 6
 
+    def icon(self, name: str, x: float, y: float, size: float, colour: str) -> None:
+        """The game-icons.net icon `name` (ui/icons.py) in a `size` square at x, y."""
+        self.icons.add(name)
+        self.c.add(f'<use href="#greylune-{name}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
+                   f'color="{colour}" aria-hidden="true"/>')
+
+    def defs(self) -> str:
+        return "<defs>" + "".join(f'<symbol id="greylune-{name}" viewBox="0 0 {SIZE} {SIZE}">{ICONS[name]}</symbol>'
+                                  for name in sorted(self.icons)) + "</defs>"
+
     def villagers(self, x: float, y: float, counts: list[int], across: bool) -> None:
         """Each player's Villagers here: their colour's meeple and how many."""
-        k = 0
-        for p, n in enumerate(counts):
-            if not n:
-                continue
-            px, py = (x + 40 * k, y) if across else (x, y + 24 * k)
-            with self.c.group("villagers", None, f"{seat_name(p)}: {plural(n, 'Villager')}"):
-                icon(self.c, "villager", px, py, 20, COLORS[p])
-                self.text(px + 22, py + 16, n, fill=COLORS[p], weight="bold")
-            k += 1
+        if any(counts):
+            self.icons.add("villager")
+            self.c.add(_villagers(x, y, tuple(counts), across))
+
+
+@lru_cache(maxsize=2048)
+def _villagers(x: float, y: float, counts: tuple[int, ...], across: bool) -> str:
+    c = Canvas()
+    k = 0
+    for p, n in enumerate(counts):
+        if not n:
+            continue
+        px, py = (x + 40 * k, y) if across else (x, y + 24 * k)
+        with c.group("villagers", None, f"{seat_name(p)}: {plural(n, 'Villager')}"):
+            c.add(f'<use href="#greylune-villager" x="{px:g}" y="{py:g}" width="20" height="20" color="{COLORS[p]}" '
+                  f'aria-hidden="true"/>')
+            c.text(px + 22, py + 16, n, size=MIN_FONT, fill=COLORS[p], weight="bold")
+        k += 1
+    return "".join(c.parts)
 
 
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
@@ -147,7 +173,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
         y = _player(b, p, y + 10)
     y = final_banner(b.c, X0, y + 12, WIDTH - 2 * X0, view.get("score_sheet"))
     drawn = b.c.parts
-    b.c.parts = []
+    b.c.parts = [b.defs()]
     b.c.rect(0, 0, WIDTH, y + 10, "#f4efe4", rx=0)
     b.c.parts.extend(drawn)
     return b.c.svg(WIDTH, y + 10, "greylune", font="sans-serif")
@@ -159,23 +185,10 @@ def _head(b: Board) -> float:
     b.text(X0, 26, f"Greylune — year {view['year']} of 5 (period {'I' * view['period']})", 18, weight="bold")
     x = 420.0
     for season in ("Spring", "Summer", "Autumn"):
-        who = [p["seat"] for p in view["player_states"] if p["season"] == season]
-        w = 176.0
-        with c.group("season", None, f"{season}: " + (", ".join(seat_name(p) for p in who) or "no one")):
-            c.rect(x, 6, w - 6, 30, "#efe6cf", "#b8a77a", 1, rx=6)
-            b.text(x + 8, 26, season, weight="bold")
-            for k, p in enumerate(who):
-                c.circle(x + 80 + 22 * k, 21, 10, COLORS[p])
-                b.text(x + 80 + 22 * k, 25, p + 1, anchor="middle", fill="#fff", weight="bold")
-        x += w
+        c.add(_season(season, tuple(p["seat"] for p in view["player_states"] if p["season"] == season), x))
+        x += 176
     y0, cell = 46.0, (WIDTH - 2 * X0 - 34) / 25
-    with c.group("track", None, "The VP track: each player's victory points gained during the game. Reaching "
-                                "8 VP, then 20 VP, a player takes one of their Bonus tokens."):
-        b.text(X0, y0 + 19, "VP", weight="bold")
-        for v in range(25):
-            x = X0 + 34 + v * cell
-            c.rect(x, y0, cell - 2, 26, "#e8b04a" if v in (8, 20) else "#d9c9a3", "#8a7a5a", 1, rx=3)
-            b.text(x + (cell - 2) / 2, y0 + 18, v, anchor="middle")
+    c.add(_vp_track(y0, cell))
     for p in view["player_states"]:
         v = p["vp"]
         x = X0 + 34 + (v % 25) * cell + 7 + 9 * p["seat"]
@@ -189,8 +202,62 @@ def _head(b: Board) -> float:
     return y0 + 44
 
 
-def _card_lines(card: dict[str, Any]) -> list[str]:
-    return wrap(card["brief"], CARD_W - 16, MIN_FONT, 99)
+@lru_cache(maxsize=64)
+def _season(season: str, who: tuple[int, ...], x: float) -> str:
+    """A season of the season board, with the markers of the players in it."""
+    c = Canvas()
+    with c.group("season", None, f"{season}: " + (", ".join(seat_name(p) for p in who) or "no one")):
+        c.rect(x, 6, 170, 30, "#efe6cf", "#b8a77a", 1, rx=6)
+        c.text(x + 8, 26, season, size=MIN_FONT, weight="bold")
+        for k, p in enumerate(who):
+            c.circle(x + 80 + 22 * k, 21, 10, COLORS[p])
+            c.text(x + 80 + 22 * k, 25, p + 1, size=MIN_FONT, anchor="middle", fill="#fff", weight="bold")
+    return "".join(c.parts)
+
+
+@cache
+def _vp_track(y0: float, cell: float) -> str:
+    """The VP track, 0 to 24; the 8 and 20 VP spaces (Bonus tokens) stand out."""
+    c = Canvas()
+    with c.group("track", None, "The VP track: each player's victory points gained during the game. Reaching "
+                                "8 VP, then 20 VP, a player takes one of their Bonus tokens."):
+        c.text(X0, y0 + 19, "VP", size=MIN_FONT, weight="bold")
+        for v in range(25):
+            x = X0 + 34 + v * cell
+            c.rect(x, y0, cell - 2, 26, "#e8b04a" if v in (8, 20) else "#d9c9a3", "#8a7a5a", 1, rx=3)
+            c.text(x + (cell - 2) / 2, y0 + 18, v, size=MIN_FONT, anchor="middle")
+    return "".join(c.parts)
+
+
+@lru_cache(maxsize=2048)
+def _lines(text: str, width: float, size: float = MIN_FONT) -> tuple[str, ...]:
+    """`text` wrapped whole (the same texts are drawn move after move: wrapped once)."""
+    return tuple(wrap(text, width, size, 99))
+
+
+def _card_lines(card: dict[str, Any]) -> tuple[str, ...]:
+    return _lines(card["brief"], CARD_W - 16)
+
+
+def _cost_words(card: dict[str, Any]) -> str:
+    return ("a Seal's value" if "discard a Seal token and pay" in card["text"]
+            else "free" if not card["cost"] else plural(card["cost"], "coin"))
+
+
+@lru_cache(maxsize=2048)
+def _card_face(name: str, kind: str, tavern: bool, cost: str, brief: str, seals: tuple[int, ...], around: int,
+               x: float, top: float, h: float) -> str:
+    """A Village card's face: its Seals, name, kind and cost, the Villagers beside it and its whole text."""
+    c = Canvas()
+    c.rect(x, top, CARD_W, h, FILL[kind], "#6b5a3a", 1, rx=8)
+    for k, v in enumerate(seals):      # the Seals, top right
+        c.add(f'<g class="seal">{_seal_face(x + CARD_W - 20 - 30 * k, top + 18, v, 13)}</g>')
+    c.text(x + 8, top + 20, name, size=14, weight="bold")
+    extra = f" · {plural(around, 'Villager')} beside it" if around else ""
+    c.text(x + 8, top + 40, f"{'Tavern' if tavern else KIND[kind]} · {cost}{extra}", size=MIN_FONT, fill="#444")
+    for k, line in enumerate(_lines(brief, CARD_W - 16)):
+        c.text(x + 8, top + 58 + LINE * k, line, size=MIN_FONT)
+    return "".join(c.parts)
 
 
 def _slot_actions(b: Board, slot: int) -> list[tuple[dict[str, Any], str]]:
@@ -248,21 +315,9 @@ def _village(b: Board, y0: float) -> float:
             continue
         seals = card["seals"]
         info = f"{card['name']}: {card['text']}" + (f" Seals on it: {', '.join(map(str, seals))}." if seals else "")
-        with c.group("card", None, info, slot=slot + 1):
-            c.rect(x, top, CARD_W, h, FILL[card["kind"]], "#6b5a3a", 1, rx=8)
-            for k, v in enumerate(seals):      # the Seals, top right
-                _seal(b, x + CARD_W - 20 - 30 * k, top + 18, v, None)
-            b.text(x + 8, top + 20, card["name"], 14, weight="bold")
-            kind = "Tavern" if card["tavern"] else KIND[card["kind"]]
-            cost = ("a Seal's value" if "discard a Seal token and pay" in card["text"]
-                    else "free" if not card["cost"] else plural(card["cost"], "coin"))
-            around = card["extra_cost"]
-            extra = f" · {plural(around, 'Villager')} beside it" if around else ""
-            b.text(x + 8, top + 40, f"{kind} · {cost}{extra}", fill="#444")
-            yy = top + 58
-            for line in _card_lines(card):
-                b.text(x + 8, yy, line)
-                yy += LINE
+        c.add(_piece("card", info, _card_face(card["name"], card["kind"], card["tavern"], _cost_words(card),
+                                              card["brief"], tuple(seals), card["extra_cost"], x, top, h),
+                     slot + 1))
         if seals and b.decision.get("kind") == "ChooseSeal" and b.decision.get("slot") == slot:
             for k, v in enumerate(seals):
                 for a in b.on.get(("seal", v), []):
@@ -284,10 +339,18 @@ def _village(b: Board, y0: float) -> float:
             gx, gy, w, h = ax + 8, tops[ra] + heights[ra] + 6, CARD_W - 16, GAP_Y - 12
         here = view["gaps"][g]["villagers"]
         places = [a for a in b.on.get(("gap", g), []) if _space().specs[int(a["id"])].kind == "place"]
-        with c.group("gap", places[0] if places else None, f"The gap {_gap_words(view, g)}: " + (
-                ", ".join(f"{seat_name(p)} {n}" for p, n in enumerate(here) if n) or "no Villager") + "."):
-            c.rect(gx, gy, w, h, "#efe6cf", "#c9b98f", 1, rx=6)
-            b.villagers(gx + 4, gy + 4 if not across else gy + (h - 20) / 2, here, across)
+        info = f"The gap {_gap_words(view, g)}: " + (
+            ", ".join(f"{seat_name(p)} {n}" for p, n in enumerate(here) if n) or "no Villager") + "."
+        if any(here):
+            b.icons.add("villager")
+        face = (f'<rect x="{gx:.0f}" y="{gy:.0f}" width="{w:.0f}" height="{h:.0f}" rx="6" fill="#efe6cf" '
+                f'stroke="#c9b98f" stroke-width="1"/>'
+                + _villagers(gx + 4, gy + 4 if not across else gy + (h - 20) / 2, tuple(here), across))
+        if places:
+            with c.group("gap", places[0], info):
+                c.add(face)
+        else:
+            c.add(_piece("gap", info, face))
         rest = [(a, "Event" if _space().specs[int(a["id"])].kind == "event_gap" else "Camp")
                 for a in b.on.get(("gap", g), []) if a not in places]
         for k, (a, label) in enumerate(rest):
@@ -309,8 +372,13 @@ def _gap_words(view: dict[str, Any], g: int) -> str:
 
 def _seal(b: Board, cx: float, cy: float, value: int, action: dict[str, Any] | None) -> None:
     with b.c.group("seal", action, f"A Seal token of value {value}."):
-        b.c.circle(cx, cy, 13 if action is None else 16, "#b22", "#611", 1)
-        b.text(cx, cy + 5, value, anchor="middle", fill="#fff", weight="bold")
+        b.c.add(_seal_face(cx, cy, value, 13 if action is None else 16))
+
+
+def _seal_face(cx: float, cy: float, value: int, r: float) -> str:
+    return (f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="{r:g}" fill="#b22" stroke="#611" stroke-width="1"/>'
+            f'<text x="{cx:.0f}" y="{cy + 5:.0f}" font-size="{MIN_FONT}" fill="#fff" text-anchor="middle" '
+            f'font-weight="bold">{value}</text>')
 
 
 def _event(b: Board, y0: float) -> float:
@@ -358,7 +426,7 @@ def _track(b: Board, y0: float) -> float:
             if bonus:
                 b.text(x + 8, y0 + 38, bonus, fill="#444")
             for k, p in enumerate(here):
-                icon(c, "flag", x + 8 + 26 * k, y0 + 46, 24, COLORS[p])
+                b.icon("flag", x + 8 + 26 * k, y0 + 46, 24, COLORS[p])
         y = y0 + 84
         for a in b.on.get(("bonus_space", d), []):
             label = str(a["label"]).split(" instead", 1)[0]
@@ -377,25 +445,47 @@ def _side(side: dict[str, Any]) -> str:
 
 def _encounter(b: Board, e: dict[str, Any], x: float, y: float) -> float:
     """An Encounter card: its name, story value and each side (requirement → reward), whole."""
-    rows = [line for side in e["sides"] for line in wrap(_side(side), SPACE_W - 16, MIN_FONT, 99)]
-    name = wrap(e["name"], SPACE_W - 16, 13, 99)
-    h = 30 + 17 * len(name) + LINE * len(rows) + (LINE if e["income"] else 0)
     acts = b.on.get(("enc", e["id"]), [])
-    with b.c.group("encounter", acts[0] if acts else None, f"{e['name']}: {e['text']}"):
-        b.c.rect(x, y, SPACE_W, h, "#fff8e8", "#7a6a4a", 1, rx=6)
-        yy = y + 18
-        for line in name:
-            b.text(x + 8, yy, line, 13, weight="bold")
-            yy += 17
-        b.text(x + 8, yy, f"story {e['story']}", fill="#6a4a00")
-        yy += LINE + 2
-        for k, side in enumerate(e["sides"]):
-            for line in wrap(_side(side), SPACE_W - 16, MIN_FONT, 99):
-                b.text(x + 8, yy, line, fill="#222" if k == 0 else "#35507a")
-                yy += LINE
-        if e["income"]:
-            b.text(x + 8, yy, f"Income token: {e['income']}", fill="#6a4a00")
+    face, h = _encounter_face(e["name"], e["story"], e["income"] or "", tuple(_side(side) for side in e["sides"]),
+                              x, y)
+    if acts:
+        with b.c.group("encounter", acts[0], f"{e['name']}: {e['text']}"):
+            b.c.add(face)
+    else:
+        b.c.add(_piece("encounter", f"{e['name']}: {e['text']}", face))
     return y + h
+
+
+@lru_cache(maxsize=2048)
+def _piece(cls: str, info: str, face: str, slot: int = 0) -> str:
+    """A readable piece no choice is made on, drawn once for the moves it does not change."""
+    c = Canvas()
+    with c.group(cls, None, info, **({"slot": slot} if slot else {})):
+        c.add(face)
+    return "".join(c.parts)
+
+
+@lru_cache(maxsize=2048)
+def _encounter_face(name: str, story: int, income: str, sides: tuple[str, ...], x: float, y: float
+                    ) -> tuple[str, float]:
+    c = Canvas()
+    names = _lines(name, SPACE_W - 16, 13)
+    rows = [_lines(side, SPACE_W - 16) for side in sides]
+    h = 30 + 17 * len(names) + LINE * sum(len(r) for r in rows) + (LINE if income else 0)
+    c.rect(x, y, SPACE_W, h, "#fff8e8", "#7a6a4a", 1, rx=6)
+    yy = y + 18
+    for line in names:
+        c.text(x + 8, yy, line, size=13, weight="bold")
+        yy += 17
+    c.text(x + 8, yy, f"story {story}", size=MIN_FONT, fill="#6a4a00")
+    yy += LINE + 2
+    for k, lines in enumerate(rows):
+        for line in lines:
+            c.text(x + 8, yy, line, size=MIN_FONT, fill="#222" if k == 0 else "#35507a")
+            yy += LINE
+    if income:
+        c.text(x + 8, yy, f"Income token: {income}", size=MIN_FONT, fill="#6a4a00")
+    return "".join(c.parts), h
 
 
 def _quest(b: Board, q: dict[str, Any], x: float, y: float) -> float:
@@ -417,8 +507,8 @@ def _quest(b: Board, q: dict[str, Any], x: float, y: float) -> float:
 def _held(b: Board, card: dict[str, Any], x: float, y: float, w: float) -> float:
     """A card a player holds: its name (its words on hover or tap), exhausted or not, its buttons."""
     acts = b.on.get(("card", card["id"]), [])
-    names = wrap(card["name"], w - 16, MIN_FONT, 99)
-    h = 14 + LINE * len(names) + (LINE if card["exhausted"] else 0) + 4
+    names = _lines(card["name"], w - 16)
+    h = 14.0 + LINE * len(names) + (LINE if card["exhausted"] else 0) + 4
     labels = []
     uses = sum(1 for a in acts if _space().specs[int(a["id"])].kind == "use_item")
     for a in acts:
@@ -429,15 +519,7 @@ def _held(b: Board, card: dict[str, Any], x: float, y: float, w: float) -> float
         else:
             labels.append((a, {"potion": "Use", "discard_item": "Discard", "ready_card": "Ready"}[kind]))
     h += (BUTTON_H + 6) * len(labels)
-    state = " (exhausted)" if card["exhausted"] else ""
-    with b.c.group("held", None, f"{card['name']}{state}: {card['text']}"):
-        b.c.rect(x, y, w, h, "#ccc" if card["exhausted"] else FILL[card["kind"]], "#6b5a3a", 1, rx=6)
-        yy = y + 18
-        for line in names:
-            b.text(x + 8, yy, line, weight="bold")
-            yy += LINE
-        if card["exhausted"]:
-            b.text(x + 8, yy, "exhausted", fill="#555")
+    b.c.add(_held_face(card["name"], card["kind"], card["text"], card["exhausted"], x, y, w, h))
     by = y + h - (BUTTON_H + 6) * len(labels)
     for a, label in labels:
         b.button(a, x + 6, by, label, w - 12)
@@ -445,13 +527,32 @@ def _held(b: Board, card: dict[str, Any], x: float, y: float, w: float) -> float
     return h
 
 
-def _skill(b: Board, name: str, value: int, x: float, y: float, colour: str) -> None:
-    with b.c.group("skill", None, f"{name}: {value} (the track goes from 0 to 5)"):
-        b.text(x, y + 17, name, weight="bold")
+@lru_cache(maxsize=2048)
+@lru_cache(maxsize=2048)
+def _held_face(name: str, kind: str, text: str, exhausted: bool, x: float, y: float, w: float, h: float) -> str:
+    c = Canvas()
+    with c.group("held", None, f"{name}{' (exhausted)' if exhausted else ''}: {text}"):
+        c.rect(x, y, w, h, "#ccc" if exhausted else FILL[kind], "#6b5a3a", 1, rx=6)
+        yy = y + 18
+        for line in _lines(name, w - 16):
+            c.text(x + 8, yy, line, size=MIN_FONT, weight="bold")
+            yy += LINE
+        if exhausted:
+            c.text(x + 8, yy, "exhausted", size=MIN_FONT, fill="#555")
+    return "".join(c.parts)
+
+
+@lru_cache(maxsize=2048)
+def _skill(name: str, value: int, x: float, y: float, colour: str) -> str:
+    """A skill's track, 0 to 5, its marker on `value`."""
+    c = Canvas()
+    with c.group("skill", None, f"{name}: {value} (the track goes from 0 to 5)"):
+        c.text(x, y + 17, name, size=MIN_FONT, weight="bold")
         for i in range(6):
             cx = x + 66 + 24 * i
-            b.c.rect(cx, y, 22, 24, colour if i == value else "#f3efe6", "#999", 1, rx=3)
-            b.text(cx + 11, y + 17, i, anchor="middle", fill="#fff" if i == value else "#777")
+            c.rect(cx, y, 22, 24, colour if i == value else "#f3efe6", "#999", 1, rx=3)
+            c.text(cx + 11, y + 17, i, size=MIN_FONT, anchor="middle", fill="#fff" if i == value else "#777")
+    return "".join(c.parts)
 
 
 def _player(b: Board, p: dict[str, Any], y0: float) -> float:
@@ -468,19 +569,20 @@ def _player(b: Board, p: dict[str, Any], y0: float) -> float:
     for name, shown, what in (("coins", plural(p["coins"], "coin"), plural(p["coins"], "coin")),
                               ("points", f"{p['vp']} VP", f"{p['vp']} VP on the track")):
         with c.group("resource", None, f"{seat_name(seat)}: {what}"):
-            icon(c, name, x, y0 + 8, 22, "#6a4a00")
+            b.icon(name, x, y0 + 8, 22, "#6a4a00")
             b.text(x + 26, y0 + 25, shown, weight="bold")
         x += 26 + text_width(shown, MIN_FONT) + 18
     b.text(x, y0 + 25, f"Adventurer on {'the Village' if not p['adventurer'] else 'space ' + str(p['adventurer'])}")
-    _skill(b, "Strength", p["strength"], X0 + 12, y0 + 36, "#c33")
-    _skill(b, "Magic", p["magic"], X0 + 240, y0 + 36, "#36c")
+    c.add(_skill("Strength", p["strength"], X0 + 12, y0 + 36, "#c33"))
+    c.add(_skill("Magic", p["magic"], X0 + 240, y0 + 36, "#36c"))
     v = p["villagers"]
     where = (f"Villagers: {v['active']} active, {v['village']} in the Village, {v['campsite']} in the Campsite, "
              f"{v['event']} on the Event, {v['special']} on the special action, {v['supply']} in the supply")
     y = b.lines(X0 + 12, y0 + 82, where, WIDTH - 2 * X0 - 24)
     # the special action, Income and Bonus tokens
+    acting = seat == view.get("current_player")       # the special action and Bonus tokens are this board's own
     specials = [(a, SPECIAL_SHORT[int(_space().specs[int(a["id"])].param("option"))])
-                for a in b.on.get(("special", 0), [])]
+                for a in b.on.get(("special", 0), [])] if acting else []
     with c.group("special", None, "The special action on your board (Summer, once a year): place a Villager to "
                                   "tell a story worth up to 3 (2 coins + 1 Strength + 2 VP), move your Adventurer "
                                   "1 space, or gain 1 Magic."):
@@ -507,7 +609,7 @@ def _player(b: Board, p: dict[str, Any], y0: float) -> float:
     x += 102
     for k, name in enumerate(("Coins", "Skills", "Villager")):
         have = name in p["bonus_tokens"]
-        acts = b.on.get(("bonus", k), [])
+        acts = b.on.get(("bonus", k), []) if acting else []
         w = text_width(name, MIN_FONT) + 20
         with c.group("token", acts[0] if acts else None, texts["bonus"][name] + ("" if have else " (taken)")):
             c.rect(x, y + 4 - (6 if acts else 0), w, 24 + (12 if acts else 0), "#e8b04a" if have else "#eee",
@@ -553,8 +655,10 @@ def _player(b: Board, p: dict[str, Any], y0: float) -> float:
     bottom = y + 6
     parts = c.parts[frame:]
     del c.parts[frame:]
+    c.add(f'<g class="player" data-seat="{seat + 1}">')
     c.rect(X0, y0, WIDTH - 2 * X0, bottom - y0, "#fffaf0" if me else "#fbf8f1", colour, 2.5 if me else 1.2, rx=8)
     c.parts.extend(parts)
+    c.add("</g>")
     return bottom
 
 
