@@ -291,8 +291,7 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         for x, name in enumerate(SPIRITS):
             if name in first["spirits"]:
                 sheet.points(SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details],
-                             f"Whoever has the most {SPIRIT_NAMES[x]} symbols (ties too) scores a point for each of "
-                             f"them; in brackets, the symbols each player has.")
+                             "The most symbols (ties too) score a point each; in brackets, each player's symbols.")
     if "opponent" in first:
         lost = [SPIRIT_NAMES[SPIRITS.index(s)] for s in first["opponent_majorities"]]
         sheet.note("Opponent's majorities", [", ".join(lost) or "none"],
@@ -306,8 +305,7 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         return sheet.rows, reason
     for p, name in enumerate(POWERS):
         sheet.points(POWER_NAMES[p], [counted(d, "powers", name) for d in details],
-                     f"Whoever has the most {POWER_NAMES[p]} power-source icons (ties too) scores a point for each "
-                     f"of them; in brackets, the icons each player has.")
+                     "The most icons (ties too) score a point each; in brackets, each player's icons.")
     sheet.points("Missing spirits and power sources", [str(d["penalty"]) for d in details],
                  "−3 for each spirit and each power source of which you have none.")
     if any(d["bonus"] for d in details):
