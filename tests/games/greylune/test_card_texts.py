@@ -145,3 +145,19 @@ def test_a_gap_is_named_by_the_cards_beside_it_never_by_its_number() -> None:
                     assert re.search(r"\bg\d\b", _text(node)) is None, _text(node)
             s.apply(legal[rng.below(len(legal))])
     assert seen > 100
+
+
+def test_the_terminal_heads_the_table_with_a_sentence() -> None:
+    from talewood.engine.rng import Rng
+
+    from .helpers import new_state
+
+    s = new_state(2, 3)
+    rng = Rng(3)
+    while not s.is_over:
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    console = Console(width=200, record=True)
+    console.print(terminal.render(s, 0))
+    head = " ".join(console.export_text().splitlines()[0].split())
+    assert head.startswith("Greylune — year 5 of 5 (period III)") and head.endswith(". The game is over"), head

@@ -126,3 +126,25 @@ def test_a_two_sided_encounter_says_what_each_choice_needs_and_gives() -> None:
     assert labels["meet the both sides"] == (
         "Meet both sides of Joust (spend 1 Villager and have at least 4 Strength): 3 VP + 4 VP")
     assert "side(s)" not in s.prompt() and "Joust" in s.prompt()
+
+
+def test_a_gain_and_a_move_read_as_two_things_done() -> None:
+    # the Festival's "2 VP + move up to 1 space" is something gained and something done: "gain 2 VP and move
+    # up to 1 space" on the choice, "gains 2 VP and moves up to 1 space" in the log, never "gains … + move"
+    seen = 0
+    for s in games(3, range(4)):
+        if s.is_over:
+            continue
+        for a in s.legal_actions():
+            label = s.describe(a)
+            assert not re.search(r"\+ (move|ready|spend)", label), label
+            if SPACE.specs[a].kind != "event" or "Festival" not in label or "move up to" not in label:
+                continue
+            assert re.search(r"gain \d+ (VP|Strength|Magic|coins?) and move up to \d+ spaces?$", label), label
+            after = s.clone()
+            after.log = []
+            after.apply(a)
+            told = next(e["text"] for e in after.log if e["type"] == "event")
+            assert re.search(r"gains \d+ \w+ and moves up to \d+ spaces?$", told), told
+            seen += 1
+    assert seen

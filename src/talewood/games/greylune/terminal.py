@@ -115,8 +115,8 @@ def render(state: State, seat: int | None) -> RenderableType:
     view = state.view(seat)
     ev = view["event"]
     head = Text.from_markup(
-        f"[bold]Greylune[/bold] - year {view['year']} of 5 (period {'I' * view['period']}), first player "
-        f"{seat_name(view['first_player'])}.  {view['prompt']}")
+        f"[bold]Greylune[/bold] — year {view['year']} of 5 (period {'I' * view['period']}), first player "
+        f"{seat_name(view['first_player'])}.  {view['prompt'][:1].upper()}{view['prompt'][1:]}")
     event = Text.from_markup(escape(ev["text"] + " Choices: " + ", ".join(
         f"e{k + 1} {o}" for k, o in enumerate(ev["options"])) + ".") if ev else "Event: -")
     players = [player_panel(p, p["seat"] == seat, view["texts"]) for p in view["player_states"]]

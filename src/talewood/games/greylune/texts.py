@@ -134,15 +134,18 @@ def option_words(cost: Req, effects: tuple[Effect, ...]) -> str:
     if cost[0] == R_NONE:
         return gain_text(effects)
     gain = gain_text(effects)
-    return f"{req_text(cost)} " + (f"to {gain}" if not gain.startswith("gain ") else f"for {gain[5:]}")
+    alone = gain.startswith("gain ") and " and " not in gain
+    return f"{req_text(cost)} " + (f"for {gain[5:]}" if alone else f"to {gain}")
 
 
 def told(order: str) -> str:
     """An order as what a player did, for the log: "gain 1 Magic" -> "gains 1 Magic", "spend 3 coins for 1
-    Villager" -> "spends 3 coins for 1 Villager", "ready one of your cards" -> "readies one of their cards"."""
-    verb, _, rest = order.partition(" ")
-    verb = {"ready": "readies"}.get(verb, verb + "s")
-    return f"{verb} {rest}".replace(" your ", " their ")
+    Villager" -> "spends 3 coins for 1 Villager", "ready one of your cards and gain 4 VP" -> "readies one of
+    their cards and gains 4 VP"."""
+    def one(part: str) -> str:
+        verb, _, rest = part.partition(" ")
+        return f"{ {'ready': 'readies'}.get(verb, verb + 's')} {rest}"
+    return " and ".join(one(part) for part in order.split(" and ")).replace(" your ", " their ")
 
 
 def with_seal(effects: tuple[Effect, ...], seal: int) -> tuple[Effect, ...]:
@@ -152,9 +155,22 @@ def with_seal(effects: tuple[Effect, ...], seal: int) -> tuple[Effect, ...]:
 
 
 def gain_text(effects: tuple[Effect, ...]) -> str:
-    """Effects as an order: "gain 1 Magic", "move up to 2 spaces", "ready one of your cards"."""
-    text = effects_text(effects)
-    return text if text.startswith(("move", "ready", "spend")) else f"gain {text}"
+    """Effects as an order: "gain 1 Magic + 2 coins", "move up to 2 spaces", "gain 2 VP and move up to 1
+    space", "ready one of your cards and gain 4 VP" (what is gained together, each thing done in turn)."""
+    parts: list[str] = []
+    gains: list[str] = []
+    for op, n in effects:
+        text = effects_text(((op, n),))
+        if text.startswith(("move", "ready", "spend")):
+            if gains:
+                parts.append("gain " + " + ".join(gains))
+                gains = []
+            parts.append(text)
+        else:
+            gains.append(text)
+    if gains:
+        parts.append("gain " + " + ".join(gains))
+    return " and ".join(parts) or "gain nothing"
 
 
 def requirement(req: tuple[int, int]) -> str:
