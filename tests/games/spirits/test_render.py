@@ -168,3 +168,28 @@ def test_the_terminal_keeps_the_forest_in_columns() -> None:
     wide = {ch for ch in out if ord(ch) > 126 and ch not in NARROW}
     assert not wide, f"characters a terminal may draw two columns wide: {sorted(wide)}"
     assert "Spring keep" in out or "Spring drop" in out
+
+
+def test_a_narrow_terminal_keeps_every_tile_whole() -> None:
+    # 80 columns, the four seasons' labels, gemstones and favor tokens on the tiles: a tile's symbols are never
+    # cut ("BrB…"); what lies on a tile goes below it, and every column header is there
+    from rich.console import Console
+
+    terminal = game_module("spirits", "terminal")
+    state = load("spirits").new_game(3, 3, {"wish": True, "hex": True, "seasons": True})
+    rng = Rng(2)
+    for _ in range(25):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    console = Console(width=80, record=True)
+    console.print(terminal.render(state, 0))  # type: ignore[attr-defined]
+    out = console.export_text()
+    forest = out.split("Players")[0]
+    assert "…" not in out and "c12" in forest and "Spring keep" in forest
+    words = forest.split()
+    view = state.view(0)
+    for row in view["forest"]:
+        for cell in row:
+            if cell is not None and not cell["face_down"]:
+                assert any(w.startswith(terminal.tile_text(cell["tile"]).plain) for w in words), cell["tile"]
+    assert any(cell and cell["gem"] is not None for row in view["forest"] for cell in row)

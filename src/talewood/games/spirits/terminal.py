@@ -33,8 +33,10 @@ def tile_text(tile: dict[str, Any]) -> Text:
 
 def cell_text(cell: dict[str, Any] | None) -> Text:
     if cell is None:
-        return Text("  ·  ", style="dim")
+        return Text("·", style="dim")
     text = Text("▒▒▒▒", style="dim") if cell["face_down"] else tile_text(cell["tile"])
+    if cell["gem"] is not None or cell["token"] is not None or cell["firefly"]:
+        text.append(" ")    # where a narrow terminal breaks the cell in two lines
     if cell["gem"] is not None:
         text.append(f"◆{cell['gem'] + 1}", style=GEM_COLOURS[cell["gem"] % 4])
     if cell["token"] is not None:
@@ -49,10 +51,10 @@ def cell_text(cell: dict[str, Any] | None) -> Text:
 def render(state: State, seat: int | None) -> RenderableType:
     view = state.view(seat)
     forest = Table(title="The forest (underlined: can be collected; r3c4 is row 3, column 4)", box=None,
-                   padding=(0, 1))
-    forest.add_column("")
+                   padding=(0, 1, 0, 0))
+    forest.add_column("", no_wrap=True)
     for col in range(view["cols"]):
-        forest.add_column(f"c{col + 1}")
+        forest.add_column(f"c{col + 1}", min_width=4)    # a tile whole; in a narrow terminal its pieces below it
     seasons = view.get("seasons")
     for r, row in enumerate(view["forest"]):
         label = f"r{r + 1}"
@@ -61,7 +63,7 @@ def render(state: State, seat: int | None) -> RenderableType:
             label += f" {seasons[r]['season'].capitalize()} " + (f"keep {token}" if token != "drop" else "drop")
         forest.add_row(Text(label, style="bold"), *(cell_text(c) for c in row))
     players = Table(title="Players", show_lines=False)
-    for column in ("", "tiles", "spirits", "power", "gems (hand/placed/lost)", "favor tokens"):
+    for column in ("", "tiles", "spirits", "power", "gems: hand, placed, lost", "favor tokens"):
         players.add_column(column)
     for p in view["player_states"]:
         name = p["name"] + (" (you)" if p["seat"] == seat else "")
