@@ -216,6 +216,9 @@ def look(browser: Any, seat: Seat, size: str, stage: str, game: str, screens: Pa
             assert page.locator("#scores th[data-seat]").count() == 3
             # one score table: the board shows the verdict, never a second table
             assert page.locator("#board svg .score-sheet").count() <= 1
+            # rows that share an explanation (Spirits' majorities) show it once
+            said = page.locator("#scores .row-explain").all_inner_texts()
+            assert len(said) == len(set(said)), f"an explanation said row after row: {said}"
         print(f"{game} {size} {stage}: scale {m['scale']:.2f}, text median {m['text']['median']:.1f}px "
               f"min {m['text']['min']:.1f}px, {m['panelChoices']} panel choices, {m['buttons']} buttons, "
               f"{m['onBoard']} choices on the board")

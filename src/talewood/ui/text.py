@@ -19,24 +19,25 @@ def score_table(sheet: Mapping[str, Any], names: Sequence[str], winners: Sequenc
                 title: str = "Final scores") -> Group:
     """The end of the game (a `ScoreSheet.to_json()`): the verdict and its reason, what a team achieved,
     then a row per scoring item and a column per seat (the winners starred) — counts and tie-breakers
-    marked as such, the totals in bold — and under the table what each row means."""
+    marked as such, the totals in bold — and under the table what each row means (rows that share an
+    explanation, such as a game's majorities, named together before it)."""
     table = Table(title=title, title_style="bold green")
     table.add_column("")
     for i, name in enumerate(names):
         table.add_column(name + (" ★" if i in winners else ""), justify="right")
-    notes: list[str] = []
+    notes: dict[str, list[str]] = {}     # explanation -> the rows it explains, each said once
     for row in sheet["rows"]:
         mark = KIND_MARK.get(row["kind"], "")
         label = f"{row['label']} ({mark})" if mark else row["label"]
         table.add_row(label, *row["cells"], style="bold" if row["kind"] == "total" else None)
         if row.get("explain"):
-            notes.append(f"{row['label']}: {row['explain']}")
+            notes.setdefault(row["explain"], []).append(row["label"])
     verdict = str(sheet["verdict"]) + (f": {sheet['reason']}" if sheet.get("reason") else "") + "."
     parts: list[Any] = [Text(verdict, style="bold green")]
     if sheet.get("achieved"):
         parts.append(Text(str(sheet["achieved"])))
     parts.append(table)
-    parts.extend(Text(note, style="dim") for note in notes)
+    parts.extend(Text(f"{', '.join(labels)}: {explain}", style="dim") for explain, labels in notes.items())
     return Group(*parts)
 
 

@@ -270,6 +270,7 @@ window.talewoodTable = (() => {
       head.append(th);
     });
     table.append(head);
+    let said = "";    // rows that share an explanation (a game's majorities) show it once, on the first
     for (const row of sheet.rows) {
       const tr = document.createElement("tr");
       tr.className = `row-${row.kind}`;
@@ -277,7 +278,8 @@ window.talewoodTable = (() => {
       th.scope = "row";
       th.append(span("row-label", row.label));
       if (KIND[row.kind]) th.append(" ", span("row-kind", KIND[row.kind]));
-      if (row.explain) th.append(span("row-explain", row.explain));
+      if (row.explain && row.explain !== said) th.append(span("row-explain", row.explain));
+      said = row.explain || "";
       tr.append(th);
       row.cells.forEach((c, i) => {
         const td = document.createElement("td");

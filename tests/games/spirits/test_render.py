@@ -129,6 +129,10 @@ def test_the_end_shows_a_score_breakdown_in_the_browser_and_the_terminal() -> No
     assert "Tiles (tie-breaker)" in out and "Favor tokens (count)" in out and full.verdict in out
     total_line = next(line for line in out.splitlines() if line.startswith("│ Total "))
     assert all(f"{s:g}" in total_line for s in result.scores)
+    # the nine majorities share one explanation: said once, naming them all
+    words = " ".join(out.split())
+    assert words.count(rows["Branches"].explain) == 1 and "Branches, Moss, Dew Drops" in words
+    assert words.count(rows["Fire"].explain) == 1 and "Fire, Moon, Sun:" in words
 
 
 def test_every_tile_token_and_card_can_be_read() -> None:

@@ -291,7 +291,8 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         for x, name in enumerate(SPIRITS):
             if name in first["spirits"]:
                 sheet.points(SPIRIT_NAMES[x], [counted(d, "spirits", name) for d in details],
-                             "The most symbols (ties too) score a point each; in brackets, each player's symbols.")
+                             "Each spirit: whoever has the most of its symbols (tied players too) scores a point for "
+                             "each of them; in brackets, the symbols each player has.")
     if "opponent" in first:
         lost = [SPIRIT_NAMES[SPIRITS.index(s)] for s in first["opponent_majorities"]]
         sheet.note("Opponent's majorities", [", ".join(lost) or "none"],
@@ -305,7 +306,8 @@ def score_sheet(result: Result, c: Any) -> tuple[list[SheetRow], str | None]:
         return sheet.rows, reason
     for p, name in enumerate(POWERS):
         sheet.points(POWER_NAMES[p], [counted(d, "powers", name) for d in details],
-                     "The most icons (ties too) score a point each; in brackets, each player's icons.")
+                     "Each power source: whoever has the most of its icons (tied players too) scores a point for "
+                     "each of them; in brackets, the icons each player has.")
     sheet.points("Missing spirits and power sources", [str(d["penalty"]) for d in details],
                  "−3 for each spirit and each power source of which you have none.")
     if any(d["bonus"] for d in details):
