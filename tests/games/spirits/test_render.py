@@ -197,3 +197,19 @@ def test_a_narrow_terminal_keeps_every_tile_whole() -> None:
             if cell is not None and not cell["face_down"]:
                 assert any(w.startswith(terminal.tile_text(cell["tile"]).plain) for w in words), cell["tile"]
     assert any(cell and cell["gem"] is not None for row in view["forest"] for cell in row)
+
+
+@pytest.mark.parametrize("modules", [False, True])
+def test_the_key_names_only_what_the_forest_can_hold(modules: bool) -> None:
+    from rich.console import Console
+
+    state = load("spirits").new_game(2, 4, {"air_spirit": modules, "fireflies": modules})
+    root = ET.fromstring(render_svg(state.view(0), 0, actions_of(state)))
+    legend = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "legend")
+    key = " ".join(t.text or "" for t in legend.iter(f"{SVG}text"))
+    console = Console(width=200, record=True)
+    console.print(game_module("spirits", "terminal").render(state, 0))  # type: ignore[attr-defined]
+    said = console.export_text().split("Key:")[1]
+    for text in (key, said):
+        assert "Web Spiders" in text
+        assert ("Air Spirit" in text) == modules and ("Silver Firefly" in text) == modules, text

@@ -299,7 +299,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     with c.group("legend"):
         c.text(22, y + 16, "Key:", size=12, weight="bold")
         x = 60.0
-        for short, (name, hue) in ((v[0], (k, v[1])) for k, v in SPIRIT_STYLE.items()):
+        for short, (name, hue) in ((v[0], (k, v[1])) for k, v in SPIRIT_STYLE.items() if k in view["texts"]["spirits"]):
             with c.group("", None, view["texts"]["spirits"][name]):
                 c.circle(x + 12, y + 12, 12, hue)
                 c.text(x + 12, y + 16, short, size=MIN_FONT, fill="#fff", anchor="middle", weight="bold")

@@ -112,11 +112,13 @@ def legend(view: dict[str, Any]) -> Text:
     """What the abbreviations and symbols mean."""
     text = Text("Key: ", style="dim")
     for name, (short, colour) in SHORT.items():
+        if name not in view["texts"]["spirits"]:
+            continue
         text.append(short, style=colour)
         text.append(f" {view['texts']['spirits'][name]}  ", style="dim")
     for name, (glyph, colour) in POWER.items():
         text.append(glyph, style=colour)
         text.append(f" {view['texts']['powers'][name]}  ", style="dim")
-    text.append("◆ gemstone (reserved)  ✦ face-down favor token  ✧ Silver Firefly  underlined: collectable",
-                style="dim")
+    firefly = "  ✧ Silver Firefly" if any(pair[0] == "✧" for pair in view["texts"]["legend"]) else ""
+    text.append(f"◆ gemstone (reserved)  ✦ face-down favor token{firefly}  underlined: collectable", style="dim")
     return text

@@ -106,6 +106,10 @@ def build_view(state: SpiritsState, seat: int | None) -> dict[str, Any]:
     common = texts(state)
     view["texts"] = {**common, "wishes": {k: common["wishes"][k] for k in sorted(cards_shown["wish"])},
                      "hexes": {k: common["hexes"][k] for k in sorted(cards_shown["hex"])}}
+    if not state.options.get("air_spirit"):     # the key names only what this forest can hold
+        view["texts"]["spirits"] = {k: v for k, v in common["spirits"].items() if k != "air"}
+    if not cfg.fireflies:
+        view["texts"]["legend"] = [pair for pair in common["legend"] if pair[0] != "✧"]
     if state.final is not None:
         view["score_sheet"] = state.game.score_sheet(state.final).to_json()
     if seat is not None and state.looking_into_box(seat):
