@@ -26,11 +26,11 @@ SEAT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d3f", "#e9a800")
 TILE_KINDS = ("take", "reserve", "lift", "firefly")
 VERB = {"take": "Take", "reserve": "Gem", "lift": "Lift", "firefly": "✧ off"}
 
-CELL_W, CELL_H, GAP = 70, 88, 6
+CELL_W, CELL_H, GAP = 68, 88, 5
 MINI_W, MINI_H = 64, 64          # a player's tiles: their symbols as readable as the forest's
 HAND_W = 300                       # a Wish or Hex card in your hand, its whole text shown
 CHIP_H = 24                        # a tile's buttons: large enough to tap
-LEFT = 96
+LEFT = 82                          # the forest and its seasons whole within 980 units: no pan on a laptop
 WIDTH_MIN = 980
 
 
@@ -138,9 +138,9 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
                 what = f"keep {token}"
             c.add(f'<g class="season-token info" data-season={attr(season.get("season"))} '
                   f'data-info={attr(view["texts"]["season"])}>')
-            c.rect(6, ry + 26, LEFT - 18, 40, "#e8f1d5" if season.get("open") else "#ddd", "#6a8a3a", 1)
-            c.text(6 + (LEFT - 18) / 2, ry + 42, name, size=MIN_FONT, anchor="middle", weight="bold")
-            c.text(6 + (LEFT - 18) / 2, ry + 58, what, size=MIN_FONT, anchor="middle")
+            c.rect(6, ry + 26, LEFT - 12, 40, "#e8f1d5" if season.get("open") else "#ddd", "#6a8a3a", 1)
+            c.text(6 + (LEFT - 12) / 2, ry + 42, name, size=MIN_FONT, anchor="middle", weight="bold")
+            c.text(6 + (LEFT - 12) / 2, ry + 58, what, size=MIN_FONT, anchor="middle")
             c.add("</g>")
         for col, cell in enumerate(row):
             x = LEFT + col * (CELL_W + GAP)
