@@ -100,3 +100,15 @@ def test_the_first_player_token_is_worth_the_days_it_still_starts():
     gain = projected_scores(first)[0] - projected_scores(second)[0]
     # the token's fame at the end (scored already), and each day it still starts (days 2-4 on day 1)
     assert gain == first.t.first_player_fame + FIRST_PLAYER_DAY_VALUE * 3
+
+
+def test_greedy_takes_a_tea_leaf_when_any_food_token_is_offered():
+    """A tea leaf can replace any other food (L239), so where the choice is any food token (a small
+    artifact in the gallery, L475) the bots take it."""
+    s = position(2, positions=["store_c", "start_s"], food=[{}, {}], backpacks=[["sword_of_the_peak"], []],
+                 turn={"seat": 1})
+    do(s, "Place a paw token on the Central store (Store)",
+       "Leave the Sword of the Peak in the gallery for a food token")
+    for seed in range(4):
+        bot = make_agent("greedy", seed)
+        assert s.describe(bot.choose(s)) == "Gain a tea leaf"

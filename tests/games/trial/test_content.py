@@ -162,7 +162,7 @@ def test_food_delivery_at_a_tower_feeds_the_others():
     c = card("Food Delivery")
     assert words(c.requires) == ["at:tower"]
     assert "spend:acorn:1" in costs(c)                     # Mary pays an acorn with a tea leaf (L256)
-    assert all_effects(c) == ["others_gain:basic:1"]       # "All other adventurers gain" (L146, L704)
+    assert all_effects(c) == ["others_gain:any:1"]         # "decide on which resource to gain" (L146, L704)
     assert c.column == "trading"                           # it gives Mary "an additional symbol" (L256)
 
 
@@ -432,7 +432,7 @@ def test_store_grid_fits_the_three_prices_of_the_rulebook():
 def test_trading_bonus_and_gallery():
     assert [(n, words(e)) for n, e in C.store.trading_bonus] == [
         (2, ["draw:1"]), (3, ["gain:basic:1"]), (4, ["gain:tea:1"])]
-    assert words(C.store.gallery_small) == ["gain:basic:1"] and words(C.store.gallery_large) == ["gain:tea:1"]
+    assert words(C.store.gallery_small) == ["gain:any:1"] and words(C.store.gallery_large) == ["gain:tea:1"]
 
 
 def test_the_12_tent_bonuses_are_all_there_and_boosts_are_kept():
@@ -722,7 +722,7 @@ def test_a_designers_copy_changes_a_number(folder: Path):
 
 
 def test_unknown_keyword_is_refused_naming_file_and_entry(folder: Path):
-    edit(folder, "deeds.toml", '"others_gain:basic:1"', '"others_gian:basic:1"')
+    edit(folder, "deeds.toml", '"others_gain:any:1"', '"others_gian:any:1"')
     message = refused(folder)
     assert "deeds.toml deed 'food_delivery'" in message and "unknown effect keyword 'others_gian'" in message
 

@@ -189,3 +189,13 @@ def test_t22_the_hand_limit_at_the_end_of_the_turn():
     assert s.prompt() == "Player 1: discard down to 7 cards (2 more)"
     do(s, "Discard Bear", "Discard Ambush")
     assert len(s.hand[0]) == 7 and s.current_player == 1
+
+
+def test_t01_food_delivery_lets_the_others_choose_a_tea_leaf_too():
+    """L704: "the other players decide on which resource to gain": a tea leaf is one of the food tokens
+    (L64), and nothing on the card or in the rulebook leaves it out."""
+    s = scenario("food-delivery")
+    do(s, "Play Food Delivery")
+    assert labels(s) == ["Gain a raspberry", "Gain an acorn", "Gain a mushroom", "Gain a tea leaf"]
+    do(s, "Gain a tea leaf", "Gain a tea leaf")
+    assert food(s, 1)["tea"] == 1 and food(s, 2)["tea"] == 1

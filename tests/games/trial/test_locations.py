@@ -263,3 +263,27 @@ def test_r50_an_item_taken_from_the_ruins_must_fit_your_backpack():
     takes = [x for x in labels(s) if x.startswith("Take")]
     assert "Take the Axe for a food token" in takes and "Take the Rope for a food token" in takes
     assert not any("Bow" in x for x in takes)
+
+
+def test_r56_a_small_artifact_left_in_the_gallery_gives_a_food_token_of_any_kind_a_tea_leaf_too():
+    """L475: "If you leave a small artifact there, you gain 1 food token of any kind." Tea leaves are food
+    tokens (L64), and the rulebook says "except for a tea leaf" where it means one (L612, L631)."""
+    s = position(2, positions=["store_c", "start_s"], food=[{}, {}], backpacks=[["sword_of_the_peak"], []],
+                 turn={"seat": 1})
+    do(s, "Place a paw token on the Central store (Store)",
+       "Leave the Sword of the Peak in the gallery for a food token")
+    assert labels(s) == ["Gain a raspberry", "Gain an acorn", "Gain a mushroom", "Gain a tea leaf"]
+    do(s, "Gain a tea leaf")
+    assert food(s, 0) == {"raspberry": 0, "acorn": 0, "mushroom": 0, "tea": 1}
+    check(s)
+
+
+def test_r56_selling_onto_the_any_symbol_gains_any_chosen_resource_a_tea_leaf_too():
+    """L499: Mary sells her kettle onto an empty slot, "for which she gains a mushroom and any chosen
+    resource (she chooses an acorn)": the choice is any food token, a tea leaf included."""
+    s = position(2, positions=["store_c", "start_s"], food=[{}, {}], backpacks=[["kettle"], []], turn={"seat": 1})
+    do(s, "Place a paw token on the Central store (Store)",
+       "Sell the Kettle for an acorn and a food token of your choice")
+    assert labels(s) == ["Gain a raspberry", "Gain an acorn", "Gain a mushroom", "Gain a tea leaf"]
+    do(s, "Gain a tea leaf")
+    assert food(s, 0) == {"raspberry": 0, "acorn": 1, "mushroom": 0, "tea": 1}

@@ -25,13 +25,13 @@ RECORDED: dict[str, str] = {
     'random 2p seed 2': '5684d817961b3e85d49d',
     'random 2p seed 3 untracked': '506b4c85be4fb230f523',
     'random 3p seed 1': '6b5f444923d428831d4f',
-    'random 3p seed 2': '1882f768f1b8b9a0887c',
+    'random 3p seed 2': '971f2a6c0d3a9960bde1',
     'random 3p seed 3 untracked': 'c79ba51bd47c8c3dde9e',
-    'random 4p seed 1': '8435c7b2d2260ac833cc',
+    'random 4p seed 1': 'a7af2daa8e9c6c2e7f09',
     'random 4p seed 2': '36f7822fbfe1c82572ba',
     'random 4p seed 3 untracked': '56c9fae69b3d863e0986',
-    'lookahead 2p seed 5': 'def67e05215a86ffd4ba',
-    'lookahead 4p seed 6': '030e4f3f11dd27e32009',
+    'lookahead 2p seed 5': '055feb45f1ab65569bde',
+    'lookahead 4p seed 6': '451aef0d9733adcfa2ee',
     'chance 3p seed 7': 'a3aef88a43739b1e659a',
 }
 

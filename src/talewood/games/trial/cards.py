@@ -52,6 +52,8 @@ if TYPE_CHECKING:
     from .state import TrialState
 
 BASIC = (0, 1, 2)
+ALL_FOOD = (0, 1, 2, 3)
+CHOSEN = ("basic", "any")         # a food word that asks the gainer to choose (content.GAINED_FOODS)
 WAY = {"good": -1, "evil": 1}      # how a face-up card's morality icon moves the token
 
 
@@ -664,8 +666,8 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
     args = term.args
     if k == "gain":
         n = int(args[1])
-        if args[0] == "basic":
-            push_gain_choice(s, seat, n)
+        if args[0] in CHOSEN:
+            push_gain_choice(s, seat, n, args[0] == "any")
         else:
             s.gain_food(seat, FOOD_INDEX[str(args[0])], n)
     elif k == "draw":
@@ -740,8 +742,8 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
     elif k == "others_gain":
         n = int(args[1])
         for o in reversed(s.order_from(seat, False)):
-            if args[0] == "basic":
-                push_gain_choice(s, o, n)
+            if args[0] in CHOSEN:
+                push_gain_choice(s, o, n, args[0] == "any")
             else:
                 s.gain_food(o, FOOD_INDEX[str(args[0])], n)
     elif k == "all_draw":
@@ -763,8 +765,8 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
         s.stack.append(HelpFood(seat, int(args[0])))
     elif k == "gain_per_column":
         n = s.columns_face_up(seat)
-        if args[0] == "basic":
-            push_gain_choice(s, seat, n)
+        if args[0] in CHOSEN:
+            push_gain_choice(s, seat, n, args[0] == "any")
         else:
             s.gain_food(seat, FOOD_INDEX[str(args[0])], n)
     elif k == "swap_strong_paw":
@@ -779,35 +781,38 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
         raise AssertionError(f"the effect {term} is not interpreted here")
 
 
-def push_gain_choice(s: TrialState, seat: int, n: int) -> None:
+def push_gain_choice(s: TrialState, seat: int, n: int, tea: bool = False) -> None:
+    """`n` food tokens of `seat`'s choice: a raspberry, an acorn or a mushroom, or with `tea` any kind."""
     if n > 0:
-        s.stack.append(GainCheck(seat, n))
+        s.stack.append(GainCheck(seat, n, 1 if tea else 0))
 
 
 @automatic
 class GainCheck(NamedTuple):
-    """Ask for a food choice when its turn comes, if the tray still holds a basic food (A-21)."""
+    """Ask for a food choice when its turn comes, if the tray still holds a food to choose (A-21)."""
 
     seat: int
     n: int
+    tea: int = 0            # 1: a tea leaf may be chosen too
 
     def run(self, s: TrialState) -> None:
-        if any(s.tray[f] for f in BASIC):
-            s.stack.append(GainFood(self.seat, self.n))
+        if any(s.tray[f] for f in (ALL_FOOD if self.tea else BASIC)):
+            s.stack.append(GainFood(self.seat, self.n, self.tea))
 
 
 @decision
 class GainFood(NamedTuple):
-    """Choose a raspberry, an acorn or a mushroom to gain (A-08: never a tea leaf), `n` times."""
+    """Choose a raspberry, an acorn or a mushroom to gain (with `tea`, a tea leaf too), `n` times."""
 
     seat: int
     n: int
+    tea: int = 0
 
     def prompt(self, s: TrialState) -> str:
         return f"choose a food token to gain ({self.n} to go)" if self.n > 1 else "choose a food token to gain"
 
     def legal(self, s: TrialState) -> list[int]:
-        return [s.t.ids.food + f for f in BASIC if s.tray[f]]
+        return [s.t.ids.food + f for f in (ALL_FOOD if self.tea else BASIC) if s.tray[f]]
 
     def label(self, s: TrialState, action: int) -> str:
         return f"Gain {FOOD_A[action - s.t.ids.food]}"
@@ -815,7 +820,7 @@ class GainFood(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         s.gain_food(self.seat, action - s.t.ids.food)
         if self.n > 1:
-            push_gain_choice(s, self.seat, self.n - 1)
+            push_gain_choice(s, self.seat, self.n - 1, bool(self.tea))
 
 
 @decision

@@ -31,6 +31,9 @@ FILES = ("board.toml", "locations.toml", "store.toml", "items.toml", "deeds.toml
 # -- the words of the game ---------------------------------------------------------------------------
 BASIC_FOODS = ("raspberry", "acorn", "mushroom")
 FOODS = (*BASIC_FOODS, "tea")
+# a food gained by choice: basic = a raspberry, acorn or mushroom (where the rulebook leaves tea out, L480,
+# L493, L580, L612, L631); any = a food token of any kind, a tea leaf included (L475, L499)
+GAINED_FOODS = (*FOODS, "basic", "any")
 LOCATION_TYPES = ("grove", "ruins", "tower", "store")
 COLUMNS = ("morality", "trading", "pioneering", "fighting")   # the four columns of a story
 LEGENDARY_COLUMNS = ("trading", "pioneering", "fighting")
@@ -156,8 +159,9 @@ VOCABULARY_LIST: tuple[Word, ...] = (
          "Reveal the top card of this expedition's deck: success if it has no fight; put it back on top face down.",
          frozenset({"expedition"})),
     # -- effects: applied in order --------------------------------------------------------------------
-    Word("gain", "effect", (_w("food", *FOODS, "basic"), _n()),
-         "Gain n food tokens of that kind from the tray; basic = each a raspberry, acorn or mushroom of your choice."),
+    Word("gain", "effect", (_w("food", *GAINED_FOODS), _n()),
+         "Gain n food tokens of that kind from the tray; basic = each a raspberry, acorn or mushroom of your "
+         "choice; any = each a food token of your choice, a tea leaf included."),
     Word("draw", "effect", (_n(),),
          "Draw n deed cards from the deck; cards gained during your turn are set aside until its end."),
     Word("item", "effect", (_w("rarity", "common", "rare"),),
@@ -203,8 +207,9 @@ VOCABULARY_LIST: tuple[Word, ...] = (
          "Put one of your flags on the lowest-fame finishing space of an area where you have no flag, without "
          "going there and without its reward.", FOREST_CARD),
     Word("first_player", "effect", (), "Take the first player token."),
-    Word("others_gain", "effect", (_w("food", *FOODS, "basic"), _n()),
-         "Every other adventurer, in round order from your left, gains n food of that kind (basic: each chooses).",
+    Word("others_gain", "effect", (_w("food", *GAINED_FOODS), _n()),
+         "Every other adventurer, in round order from your left, gains n food of that kind (basic, any: each "
+         "chooses).",
          FOREST_CARD),
     Word("all_draw", "effect", (_n(), _w("mode", "must", "may")),
          "Every adventurer, you first and then in round order, draws n deed cards (may: each decides).",
@@ -223,7 +228,7 @@ VOCABULARY_LIST: tuple[Word, ...] = (
     Word("help_spot_food", "effect", (_n("n", 1, 3),),
          "Put n basic food of your choice from the tray on the help spot: each adventurer who next uses the "
          "help spot also takes 1 of them.", FOREST_CARD),
-    Word("gain_per_column", "effect", (_w("food", *FOODS, "basic"),),
+    Word("gain_per_column", "effect", (_w("food", *GAINED_FOODS),),
          "Gain 1 food of that kind for every column of your story that holds a face-up card.", FOREST_CARD),
     Word("swap_strong_paw", "effect", (),
          "Swap your strong paw token on the board with a paw token from your character board (nothing if either "

@@ -322,7 +322,8 @@ class HelpSpot(NamedTuple):
                 if x.keyword == "draw":
                     out.append(ids.take_card)
                 elif x.keyword == "gain":
-                    foods = BASIC if x.args[0] == "basic" else (FOOD_INDEX[str(x.args[0])],)
+                    word = str(x.args[0])
+                    foods = BASIC if word == "basic" else (0, 1, 2, 3) if word == "any" else (FOOD_INDEX[word],)
                     out += [ids.food + f for f in foods if s.tray[f]]
         if s.sk[self.seat * SK_SIZE + SK_HERBALIST] and s.tray[TEA]:
             out.append(ids.food + TEA)

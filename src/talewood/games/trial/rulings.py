@@ -49,10 +49,6 @@ DROP_OBJECTS_WHILE_PAYING_PER_OBJECT = True
 CANCELLED_MOVE_IS_THE_MOVE = True
 
 # -- costs and resources ------------------------------------------------------------------------
-# "any food" gained (the store's "any" symbol when selling, a small artifact in the gallery,
-# Food Delivery, the help spot) is a raspberry, an acorn or a mushroom, never a tea leaf; when paying,
-# "any food" accepts a tea leaf.
-GAINED_ANY_FOOD_IS_BASIC = True
 # L239: a tea leaf can replace a raspberry, an acorn or a mushroom when paying; nothing replaces tea.
 TEA_REPLACES_BASIC_FOOD = True
 # 16 tokens of each food; when the tray runs out you gain what is there.

@@ -2,7 +2,7 @@
 then take the bonus for your trading symbols.
 
 A slot's price is its column's symbol plus its row's symbol (L467); buying pays both, selling onto the
-slot gains both ("any" gains a raspberry, an acorn or a mushroom, A-08). One visit never buys and sells
+slot gains both ("any" gains "any chosen resource", a tea leaf included, L499). One visit never buys and sells
 the same item type (L455, A-17). With the strong paw, cards from the hand count as tea leaves (1 each
 at a store, 2 each at a restored store, L457, L423).
 """
@@ -144,13 +144,13 @@ def sold(s: TrialState, seat: int, kind: int, slot: int) -> None:
     s.store_return(kind, slot)
     if s.log is not None:
         s.emit("sell", f"{seat_name(seat)} sells the {s.t.object_name[kind]}", seat=seat)
-    basic = 0
+    chosen = 0
     for symbol in s.t.slot_price[slot]:
         if symbol == "any_food":
-            basic += 1 if rulings.GAINED_ANY_FOOD_IS_BASIC else 0
+            chosen += 1
         else:
             s.gain_food(seat, FOOD_INDEX[symbol])
-    cards.push_gain_choice(s, seat, basic)
+    cards.push_gain_choice(s, seat, chosen, True)
 
 
 @decision
