@@ -50,7 +50,10 @@ def test_r47_losing_a_fight_adds_no_card_unless_it_says_so():
     assert story(s, 0) == [] and s.enc_slots[0] == card("knight")     # it stays in its slot
 
 
-def test_r48_a_grove_gives_its_food_story_symbols_of_that_food_and_discarded_food():
+def test_r48_a_grove_gives_its_food_every_food_symbol_of_the_story_and_discarded_food():
+    """L385: "When gathering food in a grove, take a look at your story: if you have any of these symbols
+    (raspberry/acorn/mushroom/tea leaf), each of them grants you 1 additional resource of the indicated
+    type." Every food symbol pays at every grove, not only the grove's own food."""
     s = position(2, positions=["grove_w", "start_s"], hands=[["squirrel_hoard", "peddler"], []],
                  stories=[["poacher", "charity_collection", "honey_trader", "bear", "tea_merchant"], []],
                  turn={"seat": 1})
@@ -59,15 +62,25 @@ def test_r48_a_grove_gives_its_food_story_symbols_of_that_food_and_discarded_foo
     assert labels(s) == ["Discard Squirrel Hoard for 1 acorn", "Gather the food"]
     do(s, "Discard Squirrel Hoard for 1 acorn", "Gather the food")
     after = food(s, 0)
-    # 1 acorn, +2 for the acorn symbols (Poacher, Charity Collection), +1 discarded; the raspberry symbol
-    # of Honey Trader pays nothing here, Bear's blue triangle pays its raspberry at any grove (A-06)
+    # 1 acorn, +2 for the acorn symbols (Poacher, Charity Collection), +1 discarded; the raspberry symbols of
+    # Honey Trader and Bear and the tea symbol of Tea Merchant pay at this acorn grove too
     assert after["acorn"] - before["acorn"] == 1 + 2 + 1
-    assert after["raspberry"] - before["raspberry"] == 1
-    assert after["tea"] == before["tea"]
+    assert after["raspberry"] - before["raspberry"] == 2
+    assert after["tea"] - before["tea"] == 1
     strong = position(2, positions=["grove_w", "start_s"], stories=[["tea_merchant"], []], hands=[[], []],
                       turn={"seat": 1})
     do(strong, "Place your strong paw token on the West grove")
     assert food(strong, 0)["tea"] == 1 + 1 and food(strong, 0)["acorn"] == 2    # + the tea symbol
+
+
+def test_r48_a_tea_symbol_of_the_story_pays_at_a_raspberry_grove():
+    """L385: "if you have any of these symbols (raspberry/acorn/mushroom/tea leaf), each of them grants you
+    1 additional resource of the indicated type" (L273 says the same): a plain paw at the raspberry grove
+    with Tea Merchant's tea leaf in the story gathers a raspberry and a tea leaf."""
+    s = position(2, positions=["grove_nw", "start_s"], food=[{}, {}], stories=[["tea_merchant"], []],
+                 hands=[[], []], turn={"seat": 1})
+    do(s, "Place a paw token on the North-west grove")
+    assert food(s, 0) == {"raspberry": 1, "acorn": 0, "mushroom": 0, "tea": 1}
 
 
 def test_r49_a_ruined_grove_exchanges_its_food_for_a_tea_leaf_and_nothing_more():

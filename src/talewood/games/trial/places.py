@@ -17,7 +17,6 @@ from .tables import (
     FOOD_A,
     FOOD_INDEX,
     FOOD_NAME,
-    SK_BLUE,
     SK_CARD_DRAW,
     SK_FOOD,
     SK_HERBALIST,
@@ -121,7 +120,9 @@ class GroveEnhance(NamedTuple):
 
 @automatic
 class Gather(NamedTuple):
-    """Gather a grove's food (L381-385, L425-429), with the story's food symbols (A-06)."""
+    """Gather a grove's food (L381-385, L425-429): every food symbol of the story pays 1 of its kind, at a
+    grove and at a restored grove alike ("each of them grants you 1 additional resource of the indicated
+    type", L385; L273, L429). A blue triangle ("regardless of their type", L273) adds nothing to that."""
 
     seat: int
     loc: int
@@ -137,17 +138,8 @@ class Gather(NamedTuple):
                 gains[FOOD_INDEX[str(x.args[0])]] += int(x.args[1])
         b = seat * SK_SIZE
         sk = s.sk
-        if side.state == "restored" or not rulings.GROVE_PAYS_MATCHING_FOOD_SYMBOLS:
-            for f in range(4):                      # "any of the food symbols" (L429)
-                gains[f] += sk[b + SK_FOOD + f]
-        else:
-            gathered = [f for f in range(4) if gains[f]]
-            for f in gathered:
-                gains[f] += sk[b + SK_FOOD + f]
-            if rulings.BLUE_TRIANGLE_PAYS_AT_ANY_GROVE:
-                for f in range(4):
-                    if f not in gathered:
-                        gains[f] += sk[b + SK_BLUE + f]
+        for f in range(4):
+            gains[f] += sk[b + SK_FOOD + f]
         for f in range(4):
             if gains[f]:
                 s.gain_food(seat, f, gains[f])

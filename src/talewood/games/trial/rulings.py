@@ -72,11 +72,6 @@ SWAPPED_ITEM_DIFFERS = True
 BACKPACK_FILLS_PLAIN_SLOTS_FIRST = True
 
 # -- locations ----------------------------------------------------------------------------------
-# at a grove the story's food symbols pay only for the kinds gathered in this action (the
-# grove's food, and tea with the strong paw); blue-triangle cards pay their food at any grove that is
-# not ruined; a restored grove pays every food symbol (its text says "any of the food symbols").
-GROVE_PAYS_MATCHING_FOOD_SYMBOLS = True
-BLUE_TRIANGLE_PAYS_AT_ANY_GROVE = True
 # paw tokens stay on a tile that is flipped and still block their owner from using it that day.
 PAW_STAYS_ON_A_FLIPPED_TILE = True
 # L403: the items seen at the ruins stay known to the one who looked (others only see how many).
