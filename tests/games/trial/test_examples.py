@@ -150,6 +150,22 @@ def test_t18_wanderer_two_stores_are_one_type():
     assert can(t, "Play Wanderer")
 
 
+def test_t18_wanderer_needs_each_paw_token_on_a_different_type_of_location():
+    """L748: "each of your paw tokens has to be placed in a different type of location. For example, 2
+    tokens placed in 2 separate stores equal to only one type of location." Three types are not enough
+    when a fourth paw token repeats one of them, or lies off the locations (the help spot)."""
+    def wanderer_with(placed: list[str]) -> bool:
+        s = position(2, positions=["tower_c", "start_s"], hands=[["wanderer"], []], food=[{"acorn": 1}, {}],
+                     paws=[{"placed": placed, "strong": placed[0] if len(placed) == 4 else "home"}, {}],
+                     turn={"seat": 1})
+        return can(s, "Play Wanderer")
+
+    assert not wanderer_with(["store_c", "store_n", "grove_w", "tower_c"])
+    assert not wanderer_with(["store_c", "grove_w", "tower_c", "help"])
+    assert wanderer_with(["store_c", "grove_w", "tower_c", "ruins_w"])
+    assert wanderer_with(["store_c", "grove_w", "tower_c"])
+
+
 def test_t19_swindler_rolls_under_the_fame_discarded():
     for face, won in (("2", True), ("3", False)):
         s = position(2, positions=["tower_c", "start_s"], hands=[["swindler", "bear", "peddler"], []], food=[{}, {}],

@@ -124,8 +124,8 @@ VOCABULARY_LIST: tuple[Word, ...] = (
     Word("paws", "condition", (_w("pattern", "border", "diagonal", "follow", "three_types"),),
          "Your paw tokens on location tiles form the pattern: border = on both corner locations of one side of "
          "the board; diagonal = on two diagonally opposite corner locations; follow = on at least 2 location "
-         "tiles that also hold a paw token of one and the same other adventurer; three_types = on locations of "
-         "at least 3 different types (each type counted once)."),
+         "tiles that also hold a paw token of one and the same other adventurer; three_types = at least 3 paw "
+         "tokens placed, every one of them on a location and no two on the same type (2 stores are one type)."),
     Word("story_columns", "condition", (_n("n", 1, 4),), "Your story has face-up cards in at least n columns."),
     Word("no_evil_story", "condition", (), "No face-up card in your story shows the evil icon top left."),
     # -- costs: paid in full before the effect; "a/b" in the data means one of the alternatives ---------

@@ -649,10 +649,14 @@ class TrialState(State):
             return any(t.corner_loc[a] in mine and t.corner_loc[b] in mine for a, b in rulings.DIAGONALS)
         if pattern == "follow":
             return any(len(mine & self.paw_locations(o)) >= 2 for o in range(self.players) if o != seat)
-        # three_types: each board type counted once (A-37)
+        # three_types (Wanderer, L748): "each of your paw tokens has to be placed in a different type of
+        # location": every placed paw on a location, no type twice (the board type, A-37), at least 3 of them
+        placed = self.placed[seat]
+        if len(placed) < 3 or len(mine) < len(placed):
+            return False
         types = {t.loc_type[loc] if rulings.PAW_PATTERNS_USE_BOARD_TYPE else
                  TYPE_INDEX[self.side_of(loc).counts_as] for loc in mine}
-        return len(types) >= 3
+        return len(types) == len(placed)
 
     def plan_ok(self, seat: int, plan: Plan, playing: int = -1, card_tea: int = 0) -> bool:
         """Whether `seat` can pay the whole plan now (`playing`: a card leaving the hand to be played)."""
