@@ -21,6 +21,19 @@ def test_r61_a_card_opponent_defends_and_plays_no_cards():
     assert s.current_player == 0                     # the Knight never decides anything
 
 
+
+def test_a05_an_adventurer_without_a_die_card_still_rolls_one_die():
+    """L349: "An adventurer's strength is the sum of 4 components: your skills, your die roll(s), any weapon
+    you have chosen, and any bonus you receive for discarded cards"; L268: a die symbol means "roll an extra
+    die". Every adventurer rolls the die printed on the character board, though L355 counts only "die
+    symbols on the cards you have added to your story" (docs/rules/trial.md, A-05)."""
+    s = position(2, positions=["path_05", "start_s"], encounters=["knight", "bandits", "tea_cat"], stories=[[], []],
+                 turn={"seat": 1})
+    do(s, "Place a paw token under the encounter card Knight")
+    assert s.f_dice == [1, 1]                        # Mary's die and the Knight's
+    roll(s, "1", "3")                                # the Knight's die 1, Mary's die 3
+    assert s.f_pts == [1 + 3, 3 + 1]                 # the board's strength symbol and Mary's roll
+
 def test_r62_a_card_opponent_has_its_value_plus_its_dice_and_a_shield_takes_one_die():
     s = position(2, positions=["path_05", "start_s"], hands=[["swordmaster"], []], food=[{"acorn": 1}, {}],
                  turn={"seat": 1})

@@ -90,7 +90,11 @@ ENCOUNTER_NEEDS_A_PAYABLE_OPTION = True
 PHILANTHROPIST_FOOD_FOR_EVERYONE = True
 
 # -- fights -------------------------------------------------------------------------------------
-# A-05: every character board prints 1 die (content: characters.dice): every adventurer rolls.
+# A-05: every character board prints 1 die (content: components.toml, each character's `dice`), so every
+# adventurer rolls at least 1 die, though L355 reads "roll as many dice as there are die symbols on the cards
+# you have added to your story": L349 ("your die roll(s)", one of the 4 parts of every adventurer's
+# strength), L268 (a die symbol means "roll an extra die") and every example say otherwise
+# (docs/rules/trial.md, "Kept where the rulebook contradicts itself").
 # A-09: in a fight between adventurers every symbol of the played cards' enhancement sections counts, as
 # L359 and the Duel example (L371) say (the brief proposed strength symbols only, by analogy with L357;
 # nothing in the rulebook contradicts L359, so it stands); any card may be played face down (one with no
