@@ -531,7 +531,10 @@ def test_mira_may_place_a_villager_before_the_encounter() -> None:
 
 
 def test_selia_chooses_the_value_of_the_seal_that_comes_with_an_item() -> None:
-    # "When you activate a Seal token": the Mana Potion's Seal (gain VP equal to its value) is one
+    """Selia: "When you activate a Seal token, you may exhaust this card to choose its value (1 to 3)". To
+    activate a card is to use a Building or to buy an Item ("Activate a card"), and a bought Item's Seal is
+    used in that activation as a Building's is ("Discard the Seal token and gain VP equal to its value"):
+    ruling R13 keeps Selia for both (docs/rules/greylune.md)."""
     s = scenario(village={4: "Mana Potion"}, seals={4: [1]}, turn=SUMMER_TURN,
                  seats={0: {"companions": ["Selia"], "in_village": [[4, 5]], "coins": 8}})
     s.apply(act("activate", gap=gap_between(4, 5), slot=4))

@@ -55,7 +55,10 @@ SEAL_TAVERN_NEEDS_SEAL = True
 # ability is done and the Item may be used again at once. (effects.exhaust, items.IsandreCheck)
 
 # R13. Selia ("when you activate a Seal token") may set the value of a Seal spent on a Building and of the
-# Seal that comes with a bought Item. (village.SeliaOffer, village.SeliaItemSeal)
+# Seal that comes with a bought Item: the rulebook never defines activating a Seal, but "Activate a card" is
+# using a Building or buying an Item, and each uses its Seal's value once, in that activation; the reference
+# implementation's Building-only reading is its own (docs/rules/greylune.md). (village.SeliaOffer,
+# village.SeliaItemSeal)
 # R14. Kael makes any Strength payment 1 smaller, down to 0 (Hall of the Heroes, Gathering, Tournament,
 # Diamond, Undeads): the reaction is offered at the moment Strength must be spent.
 
