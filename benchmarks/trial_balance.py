@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/trial_balance.py greedy --games 300 --players 2,3,4 --out greedy.jsonl
     .venv/bin/python benchmarks/trial_balance.py mixed --games 400 --players 4 --out mixed.jsonl
     .venv/bin/python benchmarks/trial_balance.py summary greedy.jsonl mixed.jsonl
+    .venv/bin/python benchmarks/trial_balance.py shift greedy.jsonl --before old-greedy.jsonl.gz
 
 `greedy`: every seat a greedy bot (with `--bot normal`, another bot level). `mixed`: each game seats a
 random draw of greedy and the five archetypes (greedy variants that also value trading, pioneering,
@@ -17,6 +18,8 @@ expedition finished; each
 designed card's naive lift (the win rate of the seats whose story holds it face up, minus the others':
 confounded, since winners hold more cards), and, from the cards each seat drew (`drawn`), each designed
 card's effect on the win rate of whoever is dealt it (`designed_cards_drawn`, see card_effects).
+`shift` compares two sets of files on the seeds both played (a change of the rules or the content):
+how many games played otherwise and how far each designed card's effect moved, with a paired interval.
 """
 
 from __future__ import annotations
@@ -188,14 +191,29 @@ def summary(files: list[Path]) -> dict[str, Any]:
 
 def card_effects(rows: list[dict[str, Any]], designed: set[str], decks: dict[str, str], resamples: int = 400,
                  seed: int = 1) -> dict[str, Any]:
+    """Each designed card's effect on the win rate of the seat that draws it: [effect, low, high] (see
+    _card_effect_draws), with its deck and how many seats drew it."""
+    import numpy as np
+
+    out = {}
+    for card, (deck, drew, effect) in _card_effect_draws(rows, designed, decks, resamples, seed).items():
+        low, high = np.percentile(effect[1:], [2.5, 97.5])
+        out[card] = {"deck": deck, "drew": drew, "effect": [round(100 * float(x), 1) for x in (effect[0], low, high)]}
+    return dict(sorted(out.items(), key=lambda kv: -abs(kv[1]["effect"][0])))
+
+
+def _card_effect_draws(rows: list[dict[str, Any]], designed: set[str], decks: dict[str, str], resamples: int,
+                       seed: int) -> dict[str, Any]:
     """Each designed card's effect on the win rate of the seat that draws it, from the games' `drawn`.
 
     Which card a draw brings is up to the shuffle, but how many cards a seat draws is not (strong
     seats draw more): so the seats are compared within strata of the same number of cards drawn from
     the card's deck, those that drew the card against those that did not, and the differences are
-    averaged weighted by the drawers in each stratum. [effect, low, high] in points; the 95% interval
-    comes from resampling whole games (a bootstrap), since the seats of one game are not independent:
-    when the drawer wins, the others lose. `drew`: the seats that drew it."""
+    averaged weighted by the drawers in each stratum. The 95% interval comes from resampling whole games
+    (a bootstrap), since the seats of one game are not independent: when the drawer wins, the others
+    lose. Per card: its deck, the seats that drew it, and the effect (a fraction) in the games as played,
+    then in each resample (the weights depend only on `seed` and the number of games, so two files of the
+    same seeds are resampled alike)."""
     import numpy as np
 
     ids_by_deck: dict[str, list[str]] = defaultdict(list)
@@ -233,11 +251,64 @@ def card_effects(rows: list[dict[str, Any]], designed: set[str], decks: dict[str
         den = np.where(both, n1, 0.0).sum(axis=1)
         if den[0] < 30:
             continue
-        effect = (n1 * gap).sum(axis=1) / np.maximum(den, 1)
-        low, high = np.percentile(effect[1:], [2.5, 97.5])
-        out[card] = {"deck": deck, "drew": int(den[0]),
-                     "effect": [round(100 * float(x), 1) for x in (effect[0], low, high)]}
-    return dict(sorted(out.items(), key=lambda kv: -abs(kv[1]["effect"][0])))
+        out[card] = (deck, int(den[0]), (n1 * gap).sum(axis=1) / np.maximum(den, 1))
+    return out
+
+
+def shift(before: list[Path], after: list[Path], resamples: int = 400) -> dict[str, Any]:
+    """What a change of the rules moved, on the seeds both sets of files played (every seat `greedy`, by
+    player count): the games that played otherwise, the mean winning score before and after, each headline
+    figure's mean change over the paired games ([shift, low, high], the rates in points), and each
+    designed card's effect after minus before, [shift, low, high] in points, its 95% interval from
+    resampling whole games alike on both sides (a paired bootstrap: a game that played alike moves
+    nothing)."""
+    import numpy as np
+
+    game = load("trial")
+    designed = {ci.card.id for ci in game.tables.cards if ci.card.source == "designed"}
+    decks = {ci.card.id: ci.card.deck for ci in game.tables.cards}
+
+    def greedy(files: list[Path]) -> dict[tuple[int, int], dict[str, Any]]:
+        rows = (json.loads(line) for f in files for line in _lines(f))
+        return {(r["players"], r["seed"]): r for r in rows if set(r["seats"]) == {"greedy"}}
+
+    old, new = greedy(before), greedy(after)
+    out: dict[str, Any] = {}
+    for n in sorted({n for n, _ in old.keys() & new.keys()}):
+        keys = sorted(k for k in old.keys() & new.keys() if k[0] == n)
+        a, b = [old[k] for k in keys], [new[k] for k in keys]
+        otherwise = sum(1 for x, y in zip(a, b, strict=True)
+                        if (x["scores"], x["winners"]) != (y["scores"], y["winners"]))
+        cards = {}
+        ea = _card_effect_draws(a, designed, decks, resamples, 1)
+        eb = _card_effect_draws(b, designed, decks, resamples, 1)
+        for card in ea.keys() & eb.keys():
+            d = eb[card][2] - ea[card][2]
+            low, high = np.percentile(d[1:], [2.5, 97.5])
+            cards[card] = [round(100 * float(x), 1) for x in (d[0], low, high)]
+        out[f"{n}p"] = {"games": len(keys), "played_otherwise": _rate(otherwise, len(keys)),
+                        "seeds": [keys[0][1], keys[-1][1]],
+                        "mean_winning_score": [_mean([max(r["scores"]) for r in rs]) for rs in (a, b)],
+                        "paired_shift": {
+                            "mean_winning_score": _paired(a, b, lambda r: max(r["scores"])),
+                            "first_player_wins": _paired(a, b, lambda r: _first_wins(game, r)),
+                            "legendary_claimed": [_paired(a, b, lambda r, i=i: 100.0 * (r["legendary"][i] is not None))
+                                                  for i in range(3)],
+                            "expedition_finished": [_paired(a, b, lambda r, i=i: 100.0 * bool(r["finished"][i]))
+                                                    for i in range(3)]},
+                        "designed_cards_shift": dict(sorted(cards.items(), key=lambda kv: (-abs(kv[1][0]), kv[0])))}
+    return out
+
+
+def _paired(before: list[dict[str, Any]], after: list[dict[str, Any]], figure: Any) -> list[float]:
+    """A figure's mean change from each game to the same seed's game after the change: [shift, low, high]."""
+    return _mean([figure(y) - figure(x) for x, y in zip(before, after, strict=True)])
+
+
+def _first_wins(game: Any, r: dict[str, Any]) -> float:
+    """The first player's share of the game's win, in points."""
+    first = r["day_first"][0] if "day_first" in r else first_player(game, r["players"], r["seed"])
+    return 100 / len(r["winners"]) if first in r["winners"] else 0.0
 
 
 def first_player(game: Any, players: int, seed: int) -> int:
@@ -263,8 +334,9 @@ def _mean(xs: list[float]) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=("greedy", "mixed", "summary"))
-    ap.add_argument("files", nargs="*", type=Path, help="summary: the result files")
+    ap.add_argument("mode", choices=("greedy", "mixed", "summary", "shift"))
+    ap.add_argument("files", nargs="*", type=Path, help="summary, shift: the result files")
+    ap.add_argument("--before", nargs="+", type=Path, default=[], help="shift: the files played before the change")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--seed", type=int, default=90_000)
@@ -274,6 +346,9 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.mode == "summary":
         print(json.dumps(summary(args.files), indent=1))
+        return
+    if args.mode == "shift":
+        print(json.dumps(shift(args.before, args.files), indent=1))
         return
     run(args.mode, args.games, [int(x) for x in args.players.split(",")], args.seed, args.out, args.resume, args.bot)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from types import SimpleNamespace
 
 from talewood.agents import bot_seed
 from talewood.engine import Rng
@@ -123,3 +124,47 @@ def test_rows_played_before_day_first_was_recorded_take_the_first_player_from_th
     f.write_text("".join(json.dumps(r) + "\n" for r in rows))
     got = trial_balance.summary([f])["greedy"]["3p"]
     assert [x[0] for x in got["win_rates_from_first_player"]] == [100.0, 0.0, 0.0]
+
+
+def _drawn_rows(winners: list[int], seed: int = 0) -> list[dict]:
+    rows = []
+    for g, w in enumerate(winners):
+        r = _played(2, 0, w, seed + g)
+        r["scores"] = [40.0 + (w == 0), 40.0 + (w == 1)]
+        r["drawn"] = [["deed_a"], ["deed_b"]] if g % 2 else [["deed_b"], ["deed_a"]]
+        rows.append(r)
+    return rows
+
+
+def _write(path, rows: list[dict]):
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_the_shift_pairs_the_games_by_seed_and_shows_what_a_change_moved(tmp_path, monkeypatch):
+    cards = [SimpleNamespace(card=SimpleNamespace(id=c, deck=d, source="designed")) for c, d in DECKS.items()]
+    monkeypatch.setattr(trial_balance, "load", lambda _: SimpleNamespace(tables=SimpleNamespace(cards=cards)))
+    # before: seat 0 wins every game, so neither deed does anything; after: the last 100 of the 400
+    # games are won by whoever drew deed_a
+    winners = [0] * 400
+    after = winners[:300] + [0 if g % 2 else 1 for g in range(300, 400)]
+    old = _write(tmp_path / "old.jsonl", _drawn_rows(winners))
+    # the new file lists its games in another order, and one game the old file never played
+    new_rows = _drawn_rows(after)[::-1] + _drawn_rows([1], seed=999)
+    new = _write(tmp_path / "new.jsonl", new_rows)
+    got = trial_balance.shift([old], [new])["2p"]
+    assert got["games"] == 400 and got["seeds"] == [0, 399]
+    assert got["played_otherwise"][0] == 12.5          # 50 of the last 100 games changed their winner
+    # seat 0 went first in every game: it won all 400 before, 350 after
+    assert got["paired_shift"]["first_player_wins"][0] == -12.5
+    assert got["paired_shift"]["mean_winning_score"] == [0.0, 0.0, 0.0]
+    assert got["paired_shift"]["legendary_claimed"] == [[0.0, 0.0, 0.0]] * 3
+    shift_a, low, high = got["designed_cards_shift"]["deed_a"]
+    assert shift_a == 25.0 and 0 < low <= shift_a <= high
+    assert got["designed_cards_shift"]["deed_b"][0] == -25.0
+    # the same games on both sides, listed in another order: nothing moved, not even in a resample
+    mixed = _drawn_rows([g % 3 % 2 for g in range(400)])
+    same = trial_balance.shift([_write(tmp_path / "a.jsonl", mixed)], [_write(tmp_path / "b.jsonl", mixed[::-1])])["2p"]
+    assert same["played_otherwise"][0] == 0.0
+    assert same["designed_cards_shift"]["deed_a"] == [0.0, 0.0, 0.0]
+
