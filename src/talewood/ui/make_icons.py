@@ -22,6 +22,12 @@ WANTED = {
     "dice-six-faces-five": "die", "open-book": "rules", "crystal-ball": "magic", "biceps": "strength",
     "star-formation": "points", "knapsack": "backpack", "flag-objective": "flag", "campfire": "camp",
     "walking-boot": "speed", "crown": "crown",
+    "star-altar": "altar", "magic-portal": "portal", "open-treasure-chest": "treasure", "holy-grail": "offering",
+    "spark-spirit": "spirit", "sewing-needle": "shevitsa", "rune-stone": "sacred-stone", "diamond-ring": "ring",
+    "stone-bust": "head", "plant-seed": "seed", "virus": "virus", "tentacle-strike": "tentacle",
+    "fountain": "fountain", "book-aura": "ark", "evil-tree": "living-tree", "stone-throne": "throne",
+    "crowned-skull": "vicinator", "hand": "action", "sparkles": "aiding", "padlock": "conditional",
+    "uncertainty": "mixed", "mirror-mirror": "mirror", "round-potion": "potion", "egg-clutch": "egg",
 }
 OUT = Path(__file__).with_name("icons.py")
 
