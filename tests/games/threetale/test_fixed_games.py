@@ -45,19 +45,19 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 CONTENT = "5f59bc1e2f4d7c32"
 HEURISTICS = "ff24ad21b2869cce"
 DIGESTS: dict[str, str] = {
-    "random-1": "f19de0062484a530b1aa2b097863806d",
-    "random-2": "25ad2de5f5890898a3022aaef45b05e5",
-    "random-3": "37dd932fcc1efb1e6139bc9360e6442e",
-    "random-4": "02f57e012f29df0a7eb1d4e453929539",
-    "random-5": "cc99a36f1d9928a22c8a9178bcfb9e19",
-    "random-6": "15f78d7374b32fa1bee37d334e454f35",
-    "random-7": "d4fccea89d95332e48bfcb8a677cc46f",
-    "random-8": "34c14af0d37f014a198f2d6a9e6250f6",
-    "random-9": "94d4fb6a2c02cc4d54fe3175b240aa84",
-    "random-10": "fc5ef7b5e0c099d78becf2e5e1736334",
-    "chance-77": "26ed63ff9867f86ca9c7f5bebbd03b2e",
+    "random-1": "eb8c1de35da63ed15524fc09a1b848cf",
+    "random-2": "bd7dd929375d6e9d97ecfa572e867d5c",
+    "random-3": "fa1d6e1308767ff98fbb9fbe989d219a",
+    "random-4": "d86c9fada3b48b9f9396e06aa83ac0e8",
+    "random-5": "57a14167b92e796143bb18652d2fc1d4",
+    "random-6": "2108d6845b25c798cf23d5910924b4ef",
+    "random-7": "609f4cda07e1ea33833ddcc556bee58b",
+    "random-8": "abb4de89e64a741247bdf948f5756196",
+    "random-9": "8b415d7557d104903441a677f776ed83",
+    "random-10": "cb6ebb7fcf6bc7c5cb69d7f3e37f5027",
+    "chance-77": "de33ef0e6493274fe6806bdef0a7827b",
     "untracked-many": "0339c20bba925b1a7ef2d3f2bbfef7af",
-    "greedy-55": "953df4e9b359cf03ef8acb4a48b1a89e",
+    "greedy-55": "e0d6e3c5bf35eda0222b69b158a02564",
 }
 
 

@@ -528,7 +528,7 @@ class Roll(NamedTuple):
                 elif e.do == "handler" and e.name == "mirror":
                     against += s.tier(seat, HOPE)
             if s.log is not None:
-                s.emit("roll", f"{s.name(seat)} rolls {self.n} dice: {outcome} positive")
+                s.emit("roll", f"{s.name(seat)} rolls {self.n} {'die' if self.n == 1 else 'dice'}: {outcome} positive")
             if against and s.b_pos:
                 s.b_pos = max(0, s.b_pos - against)
                 if s.log is not None:
@@ -538,7 +538,8 @@ class Roll(NamedTuple):
             s.b_dice = self.n
             s.b_pos = outcome
             if s.log is not None:
-                s.emit("roll", f"{enemy_title(s)} rolls {self.n} dice: {outcome} positive")
+                dice = "die" if self.n == 1 else "dice"
+                s.emit("roll", f"{enemy_title(s)} rolls {self.n} {dice}: {outcome} positive")
             if s.b_eturns and s.b_pos:
                 s.b_pos = max(0, s.b_pos - s.b_eturns)
                 if s.log is not None:

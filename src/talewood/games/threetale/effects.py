@@ -179,7 +179,8 @@ def lose(s: TTState, seat: int, e: Effect) -> None:
         paid = min(n, s.shev[seat])
         s.shev[seat] -= paid
         if s.log is not None:
-            s.emit("lose", f"{s.name(seat)} loses {paid} Shevitsa")
+            s.emit("lose", f"{s.name(seat)} loses {paid} Shevitsa" if paid else
+                   f"{s.name(seat)} has no Shevitsa to lose")
         if paid < n and e.shortfall == "virtue_points":
             lose_virtue_points(s, seat, n - paid)
     elif what == "speed":

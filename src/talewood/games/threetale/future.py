@@ -87,8 +87,7 @@ class FulfilProphecy(NamedTuple):
         prophecy = s.t.c.prophecies[outcome]
         s.future = next(i for i, f in enumerate(s.t.c.futures) if f.id == prophecy.future)
         if s.log is not None:
-            s.emit("prophecy", f"The Prophecy {prophecy.name} is fulfilled: the Future is "
-                               f"{s.t.c.futures[s.future].name}")
+            s.emit("prophecy", f"The Prophecy is fulfilled: the Future is {s.t.c.futures[s.future].name}")
 
 
 @automatic
@@ -915,7 +914,7 @@ def virus_strikes(s: TTState, i: int) -> None:
     ring = [sp for sp in vicinator_ring(s) if sp not in s.viruses and s.hero_at(sp) < 0]
     s.viruses[i] = ring[0] if ring else -1
     if s.log is not None:
-        s.emit("virus", f"A Virus reaches the Altar of {s.tile_name(where >> 2)}")
+        s.emit("virus", f"A Virus reaches the Altar on {s.tile_name(where >> 2)}")
     if s.block_virus:
         s.block_virus -= 1
         if s.log is not None:

@@ -3,6 +3,7 @@ Information Flood's removal die, which nothing may change (L415)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision
@@ -98,7 +99,7 @@ def settle_roll(s: TTState, seat: int) -> None:
         s.r_card = -1
         s.r_pos = s.r_dice = 0
         if s.log is not None:
-            s.emit("treasure", f"{pos} positive: {x.name} gives its {('0', '1-2', '1-2', '3')[pos]} outcome")
+            s.emit("treasure", treasure_outcome(x.name, x.text, pos))
         resolve(s, seat, x.outcome(pos))
         return
     ok = pos >= s.r_need
@@ -153,3 +154,13 @@ def after_removal_die(s: TTState, seat: int, positive: int) -> None:
     from .future import removal_die_rolled
 
     removal_die_rolled(s, seat, positive)
+
+
+OUTCOMES = re.compile(r"(\d(?:-\d)?) positive: (.*?)(?= \d(?:-\d)? positive:|$)")
+
+
+def treasure_outcome(name: str, text: str, positive: int) -> str:
+    """The log's words for a Treasure card's outcome: "Mill Loft, 2 positive: gain 2 Shevitsa"."""
+    band = ("0", "1-2", "1-2", "3")[positive]
+    outcome = dict(OUTCOMES.findall(text)).get(band, f"its outcome for {band} positive dice")
+    return f"{name}, {positive} positive: {outcome.rstrip('.')}"

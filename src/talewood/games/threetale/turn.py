@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine import automatic, decision, plural
+from ...engine import automatic, decision, names_in_words, plural
 from . import rulings
 from .content import portal_name
 from .effects import RaiseVirtue, WinArtifact, resolve
@@ -109,7 +109,8 @@ class DrawTile(NamedTuple):
         n = 1 + s.passive_sum(self.seat, "draw_more", deck="tile")
         s.drawn = [take_tile(s) for _ in range(min(n, s.tiles_left()))]
         if s.log is not None:
-            s.emit("tile", f"{s.name(self.seat)} draws {' and '.join(s.tile_name(t) for t in s.drawn)}")
+            tiles = " and ".join(s.tile_name(t) for t in s.drawn)
+            s.emit("tile", f"{s.name(self.seat)} draws the {'tiles' if len(s.drawn) > 1 else 'tile'} {tiles}")
         if len(s.drawn) > 1:
             s.push(ChooseTile(self.seat))
         else:
@@ -279,7 +280,8 @@ class StartOfTurn(NamedTuple):
         s.bonus_hand.extend(drawn)
         s.bonus_unused.extend(drawn)
         if s.log is not None and drawn:
-            s.emit("bonus", f"{s.name(seat)} draws {', '.join(s.t.hero_bonus[c].name for c in drawn)}")
+            s.emit("bonus", f"{s.name(seat)} draws the Bonus {'cards' if len(drawn) > 1 else 'card'} "
+                            f"{names_in_words([s.t.hero_bonus[c].name for c in drawn])}")
         if twin and len(drawn) > n:
             s.push(UseDrawn(seat))
             s.push(ReturnBonus(seat))
@@ -292,7 +294,7 @@ def take_bonus(s: TTState, seat: int, card: int) -> None:
     s.bonus_hand.append(card)
     s.bonus_unused.append(card)
     if s.log is not None:
-        s.emit("bonus", f"{s.name(seat)} draws {s.t.hero_bonus[card].name}")
+        s.emit("bonus", f"{s.name(seat)} draws the Bonus card {s.t.hero_bonus[card].name}")
     use_drawn(s, seat)
 
 
@@ -680,7 +682,9 @@ class Turn(NamedTuple):
 
     def prompt(self, s: TTState) -> str:
         steps, actions = s.steps_left(self.seat), max(0, s.actions_left(self.seat))
-        return f"move ({plural(steps, 'Step')} left) or act ({plural(actions, 'Action')} left), or end your turn"
+        can = [f"move ({plural(steps, 'Step')} left)"] if steps else []
+        can += [f"act ({plural(actions, 'Action')} left)"] if actions else []
+        return " or ".join(can) + ", or end your turn" if can else "end your turn (no Step or Action is left)"
 
     def legal(self, s: TTState) -> list[int]:
         return turn_options(s, self.seat)
@@ -717,7 +721,7 @@ class Turn(NamedTuple):
             s.acts += 1
             s.tflags |= T_MOVED
             if s.log is not None:
-                s.emit("altar", f"{s.name(seat)} uses the Altar of {s.tile_name(s.pos[seat] >> 2)}")
+                s.emit("altar", f"{s.name(seat)} uses the Altar on {s.tile_name(s.pos[seat] >> 2)}")
             s.push(Altar(seat, s.pos[seat] >> 2, 0))
             return
         if ids.give_to <= action < ids.give_to + 5 or ids.bless_to <= action < ids.bless_to + 5:
@@ -790,7 +794,8 @@ def claim(s: TTState, seat: int) -> None:
         s.goal_changed()
         return
     if s.log is not None:
-        s.emit("claim", f"{s.name(seat)} claims the {s.t.token_name[tok]}")
+        name = s.t.token_name[tok]
+        s.emit("claim", f"{s.name(seat)} claims the {name}{' token' if name[0] in 'BTQ' else ''}")
     resolve(s, seat, s.t.fx[s.t.slot_claim[tok]])
     if tok in (WHITE, RED, BLACK):
         if tok == WHITE:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...engine import plural
 from .actions import CORNERS, DIRECTIONS, ROTATIONS, SIDES
 from .content import SPACE_KINDS, Effect
 from .tables import FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES, VIRTUE_NAMES
@@ -179,9 +180,10 @@ def describe(s: TTState, action: int) -> str:
             return "Roll your attack"
         return "Face the enemy's round of attack"
     if kind == "turn_die":
+        left = plural(s.turns_left(top.seat), "turn")
         if frame == "AfterEnemyRoll":
-            return f"Turn one of the enemy's positive dice blank ({s.turns_left(top.seat)} turns left)"
-        return f"Turn one of your blank dice positive ({s.turns_left(top.seat)} turns left)"
+            return f"Turn one of the enemy's positive dice blank ({left} left)"
+        return f"Turn one of your blank dice positive ({left} left)"
     if kind == "talent":
         tal = t.talents[int(p["talent"])]
         return f"Use {tal.name}: {tal.text}"
@@ -198,7 +200,7 @@ def describe(s: TTState, action: int) -> str:
     if kind == "deck":
         d = FUTURE_DECK + int(p["deck"])
         deck = t.fdecks[d - FUTURE_DECK]
-        return f"Look at the top of the {deck.name} deck ({s.cards_left(d)} cards)"
+        return f"Look at the top of the {deck.name} deck ({plural(s.cards_left(d), 'card')})"
     if kind == "card":
         fcard = t.fcards[int(p["card"])]
         return f"Put {fcard.name} {'on top' if getattr(top, 'done', 0) == 0 else 'next'}"
