@@ -23,7 +23,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("trial", "board"): '"item(s)" in a location\'s text, "Morality +0", and "frosty_hill card" in a card\'s text',
     ("trial", "terminal"): '"3 item(s) face down" and "Morality +0"',
     ("threetale", "board"): '"1 tiles laid", and "Rounds: the Hero 0, the enemy 0" (a count that reads as a seat)',
-    ("threetale", "terminal"): 'an abbreviation that reads as a rulebook line: "Untouched (L1)"',
 }
 
 GAMES = available()

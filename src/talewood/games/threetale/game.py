@@ -11,7 +11,18 @@ import itertools
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ...engine import Game, InvalidOption, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State
+from ...engine import (
+    Choice,
+    Game,
+    InvalidOption,
+    ObservationSpec,
+    Option,
+    OptionSet,
+    OptionValue,
+    Result,
+    ScoreSheet,
+    State,
+)
 from . import rulings
 from .content import DIFFICULTIES, Content, load_content
 from .setup import ChooseOrder, PickHero, take_hero
@@ -46,9 +57,8 @@ class ThreeTaleGame(Game):
                    title="Future", choice_labels=("as the Prophecies fall", *(f.name for f in c.futures))),
             Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known",
                    title="Tutorial (a first game)"),
-            Option("difficulty", "choice", "normal", "how hard the Futures are: easier, as designed, or harder",
-                   choices=DIFFICULTIES, title="Difficulty",
-                   choice_labels=("easier Futures", "as designed", "harder Futures")),
+            Option("difficulty", "choice", "normal", "how strong the enemies of the Past and of the Future are",
+                   choices=DIFFICULTIES, title="Difficulty", choice_labels=("easier", "normal", "harder")),
             Option("heroes", "choice", "choose", "each player picks a Hero after the Prophecies, or a fixed team "
                    "(seats in the order named)", choices=("choose", *self.teams_of_heroes), title="Heroes",
                    choice_labels=("each player picks a Hero", *(
@@ -72,6 +82,12 @@ class ThreeTaleGame(Game):
         from .scenario import SCHEMA
 
         self.scenario_schema = SCHEMA
+
+    def choice(self, state: State, action: int) -> Choice:
+        from .choices import choice
+
+        assert isinstance(state, TTState)
+        return choice(state, action)
 
     def score_sheet(self, result: Result) -> ScoreSheet:
         from .scoring import score_sheet

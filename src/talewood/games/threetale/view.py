@@ -13,6 +13,7 @@ from typing import Any
 from ...engine import seat_name
 from . import rulings
 from .actions import CORNERS
+from .choices import hero_text
 from .content import SPACE_KINDS, VIRTUES
 from .future import words_collected
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
@@ -227,11 +228,9 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
         }
     if s.phase == SETUP and min(s.hero) < 0:
         view["heroes_to_choose"] = [
-            {"index": i, "id": h.id, "name": h.name,
-             "text": f"{h.name}: {h.text} Starts with " + ", ".join(
-                 f"{v.capitalize()} {n}" for v, n in zip(VIRTUES, h.virtues, strict=True))
-             + f", Speed {h.speed}, Spirit {h.spirit}. Talents: " + "; ".join(
-                 f"{t.name} (Level {t.level}): {t.text}" for t in h.talents)}
+            {"index": i, "id": h.id, "name": h.name, "text": hero_text(h), "about": h.text,
+             "virtues": dict(zip(VIRTUES, h.virtues, strict=True)), "speed": h.speed, "spirit": h.spirit,
+             "talents": [{"level": t.level, "name": t.name, "text": t.text} for t in h.talents]}
             for i, h in enumerate(c.heroes) if i not in s.hero]
     if s.r_kind:
         if s.r_card >= 0:
