@@ -47,8 +47,6 @@ GAMES: dict[str, tuple[dict[str, Any], int, int]] = {
 KNOWN: dict[tuple[str, str], set[str]] = {
     ("trial", "desktop"): {"small text"},
     ("trial", "phone"): {"small text"},
-    ("threetale", "desktop"): {"small text", "cut text", "overlapping text"},
-    ("threetale", "phone"): {"small text", "cut text", "overlapping text"},
 }
 
 MEASURE = """([readable, tap]) => {

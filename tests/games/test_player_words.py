@@ -22,7 +22,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("trial", "labels"): '"(s)" for a plural: "Discard Tea Gift for 1 more trading symbol(s)"',
     ("trial", "board"): '"item(s)" in a location\'s text, "Morality +0", and "frosty_hill card" in a card\'s text',
     ("trial", "terminal"): '"3 item(s) face down" and "Morality +0"',
-    ("threetale", "board"): '"1 tiles laid", and "Rounds: the Hero 0, the enemy 0" (a count that reads as a seat)',
 }
 
 GAMES = available()

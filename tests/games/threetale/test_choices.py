@@ -1,7 +1,7 @@
 """ThreeTale's choices as a panel and a terminal show them (Game.choice): the end-the-turn kind first, the
 rest grouped; a Hero, a tile or a card with its whole text; the codes a terminal player types — a step's
 direction, a new tile's corner, a Hero's initials, a place on the Map by its column and row, as the
-terminal prints them around the Map — and `look` by name or by code."""
+terminal prints them around the Map — and `look` by name or by code. The end: what the team achieved."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import io
 from rich.console import Console
 
 from talewood.engine import Rng
-from talewood.games.threetale import terminal
+from talewood.games.threetale import scoring, terminal
 from talewood.games.threetale.choices import column, initials
 from talewood.games.threetale.state import TTState
 from talewood.terminal import Menu, readable_pieces
@@ -106,3 +106,12 @@ def test_look_reads_a_tile_by_its_name_or_its_code_and_a_talent_by_its_name() ->
     talent = GAME.content.heroes[state.hero[0]].talents[3]
     assert find_pieces(pieces, talent.name)[0][1].endswith(talent.text)
 
+
+def test_a_team_that_falls_in_the_past_never_reached_the_future() -> None:
+    state = at_frame("Turn", nth=20)
+    laid = len(state.placed)
+    scoring.end_game(state, won=False, reason="The Silver Deer died")
+    sheet = GAME.score_sheet(state.result())
+    assert sheet.verdict.startswith("The team loses") and sheet.reason == "The Silver Deer died"
+    assert sheet.achieved.startswith(f"The team never reached the Future: it fell in the Past, turn {state.turn_no}: "
+                                     f"{laid} of the 30 tiles laid. Team score: ")

@@ -45,19 +45,19 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 CONTENT = "5f59bc1e2f4d7c32"
 HEURISTICS = "ff24ad21b2869cce"
 DIGESTS: dict[str, str] = {
-    "random-1": "eb8c1de35da63ed15524fc09a1b848cf",
-    "random-2": "bd7dd929375d6e9d97ecfa572e867d5c",
-    "random-3": "fa1d6e1308767ff98fbb9fbe989d219a",
-    "random-4": "d86c9fada3b48b9f9396e06aa83ac0e8",
-    "random-5": "57a14167b92e796143bb18652d2fc1d4",
-    "random-6": "2108d6845b25c798cf23d5910924b4ef",
-    "random-7": "609f4cda07e1ea33833ddcc556bee58b",
-    "random-8": "abb4de89e64a741247bdf948f5756196",
-    "random-9": "8b415d7557d104903441a677f776ed83",
-    "random-10": "cb6ebb7fcf6bc7c5cb69d7f3e37f5027",
-    "chance-77": "de33ef0e6493274fe6806bdef0a7827b",
-    "untracked-many": "0339c20bba925b1a7ef2d3f2bbfef7af",
-    "greedy-55": "e0d6e3c5bf35eda0222b69b158a02564",
+    "random-1": "899d69451773db2bea5a93d215ed46a3",
+    "random-2": "010d1ccb6b447ebed86f395701ae472c",
+    "random-3": "951c16c5518451d91285ff89dc289495",
+    "random-4": "b65ddefb3a91628d909dc25f336dcad1",
+    "random-5": "c8057f90fbd29724a2a5cdfef75b6d2a",
+    "random-6": "291190e66238be5447e8b735ec708c9c",
+    "random-7": "ecc11faecf25aea9f762385514eaaf14",
+    "random-8": "e73813f1686e252c4ca0f5a3d0dee297",
+    "random-9": "141e5d9c276b36ebdd98f3d96bdf882a",
+    "random-10": "76e75eb3fbbc39bb6b37fb8982f4e6aa",
+    "chance-77": "cae32db74e47b1a31913843dab6239ab",
+    "untracked-many": "5b5eaa25390184da5ac08dd81ae5eddf",
+    "greedy-55": "250e608e6a7fca90f4df31d1e816b8a1",
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Result, SheetBuilder, SheetRow
+from ...engine import Result, SheetBuilder, SheetRow, plural
 from . import rulings
 
 if TYPE_CHECKING:
@@ -60,8 +60,8 @@ HERO_EXPLAIN = {
 
 def score_sheet(result: Result) -> tuple[list[SheetRow], str, str]:
     """The score sheet (L346-L357): a column per Hero, a row per scoring item, then the team's own items and
-    the team's score (the same in every column: the Heroes win or lose together); with what ended the
-    game and how far the team got."""
+    the team's score (the same in every column: the Heroes win or lose together); what the Future's goal
+    asked of each Hero, as counts; what ended the game, and what the team achieved and how far it got."""
     heroes = [d for d in result.details if not d.get("team")]
     team = next((d for d in result.details if d.get("team")), None)
     score = f"{result.team_score:g}"
@@ -71,14 +71,31 @@ def score_sheet(result: Result) -> tuple[list[SheetRow], str, str]:
     for key, label in HERO_ROWS:
         add = sheet.total if key == "points" else sheet.points
         add(label, [f"{h[key]}" for h in heroes], HERO_EXPLAIN[key])
+    for key, (label, explain) in GOAL_ROWS.items():
+        if all(key in h for h in heroes):
+            sheet.count(label, [f"{h[key]}" for h in heroes], explain)
     for key, label in TEAM_ROWS:
         sheet.points(label, [f"{team[key]}"] * len(heroes), HERO_EXPLAIN[key])
     sheet.total("Team score", [f"{team['total']}"] * len(heroes), "Every Hero's points and the team's own, together.")
     reason = str(team.get("reason") or "")
     reached = str(team.get("reached") or "")
-    won = "met the Future's goal" if team.get("won") else "fell short of the Future's goal"
-    achieved = f"The team {won}" + (f" {reached}" if reached else "") + f", with a team score of {score}."
+    progress = str(team.get("progress") or "")
+    if team.get("won"):
+        done = "met the Future's goal"
+    elif team.get("future", True):
+        done = "fell short of the Future's goal"
+    else:
+        done = "never reached the Future: it fell"
+    achieved = f"The team {done}" + (f" {reached}" if reached else "") + (f": {progress}" if progress else "") + \
+        f". Team score: {score}."
     return sheet.rows, reason, achieved
+
+
+# what a Future's goal asks of every Hero, counted on the score sheet (never points)
+GOAL_ROWS = {
+    "rings": ("Rings", "The Rings of Creation the Hero held at the end: every Hero needs 3 at the Fountain."),
+    "heads": ("Heads", "The Heads the Hero took from their reflections: every Hero needs one of each Level."),
+}
 
 
 def reached(s: TTState) -> str:
@@ -86,14 +103,77 @@ def reached(s: TTState) -> str:
     from .state import FUTURE, PAST, PRESENT
 
     if s.phase == FUTURE and s.future >= 0:
-        return f"in {s.t.c.futures[s.future].name}, round {s.round_no}"
-    return {PAST: "in the Past", PRESENT: "in the Present"}.get(s.phase, "")
+        return f"in {in_sentence(s.t.c.futures[s.future].name)}, round {s.round_no}"
+    if s.phase == PAST:
+        return f"in the Past, turn {s.turn_no}"
+    return {PRESENT: "in the Present"}.get(s.phase, "")
+
+
+def in_sentence(name: str) -> str:
+    """A Future's name inside a sentence: "the Crown of Evil"."""
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
+def progress(s: TTState, won: bool) -> str:
+    """What the team achieved towards the Future's goal, and how much time was left on its clock; in the
+    Past, how much of the Map was laid."""
+    from .future import chapter_figure, crown_enemy, unturned
+    from .state import FUTURE, PAST
+    from .words import the
+
+    if s.phase == PAST:
+        return f"{len(s.placed)} of the {len(s.t.c.tiles)} tiles laid"
+    if s.phase != FUTURE or s.future < 0:
+        return ""
+    f = s.t.c.futures[s.future]
+    g, clock = f.goal, f.clock
+    names = [s.name(h) for h in range(3)]
+    if g.kind == "defeat":
+        start = crown_enemy(s, "vicinator").defense
+        done = f"the Vicinator had {max(0, s.vici_def)} of its {start} Defense left"
+    elif g.kind == "survive":
+        done = f"{plural(unturned(s), 'tile')} still unturned (the team survives when only {clock.win_at_unturned} " \
+               f"are left)"
+    elif g.token == "wow":
+        done = f"the team gathered {plural(s.wow, 'Word')} of Wisdom ({g.team} needed)"
+    else:
+        if g.token == "ring":
+            held = [s.rings[h] for h in range(3)]
+            ready = sum(1 for n in held if n >= g.per_hero)
+            what, unit = f"{g.per_hero} Rings", "Ring"
+        else:
+            held = [bin(s.heads[h]).count("1") for h in range(3)]
+            ready = sum(1 for n in held if n == 3)
+            what, unit = "a Head of each Level", "Head"
+        each = ", ".join(f"{name} {plural(n, unit)}" for name, n in zip(names, held, strict=True))
+        who = {0: "no Hero", 3: "all 3 Heroes"}.get(ready, f"{ready} of the 3 Heroes")
+        done = f"{who} held {what} ({each})"
+        if ready == 3 and not won:
+            done += f", but the team did not gather by {the(chapter_figure(s).name)}"
+    if clock.kind == "flips":
+        done += f", with {s.flips} of {clock.lose_at} tiles flipped"
+    elif clock.kind == "removals":
+        done += f", with {plural(len(s.placed), 'tile')} left of the Map"
+    elif clock.kind == "tentacles":
+        done += f" and {plural(s.tentacles_left, 'Tentacle')} to play"
+    return done
 
 
 def end_game(s: TTState, won: bool, reason: str) -> None:
+    from .state import FUTURE
+
     score, details = breakdown(s, won)
     details[-1]["reason"] = reason
     details[-1]["reached"] = reached(s)
+    details[-1]["progress"] = progress(s, won)
+    details[-1]["future"] = s.phase == FUTURE
+    if s.phase == FUTURE and s.future >= 0:
+        token = s.t.c.futures[s.future].goal.token
+        for h in range(3):
+            if token == "ring":
+                details[h]["rings"] = s.rings[h]
+            elif token == "head":
+                details[h]["heads"] = bin(s.heads[h]).count("1")
     if s.log is not None:
         s.emit("end", f"{'Victory' if won else 'Defeat'} ({reason}): the team scores {score} points")
     s.finish(Result.team(3, won, score, details))
