@@ -63,7 +63,11 @@ def test_resources_tracks_and_icons_are_drawn_alike_in_every_game() -> None:
     width = resource(c, "gemstone", 3, 10, 10, "Gemstones: 3 in hand")
     markup = "".join(c.parts)
     assert width > 18 and 'class="icon"' in markup and ">3</text>" in markup
-    assert 'data-info="Gemstones: 3 in hand"' in markup and ICONS["gemstone"] in markup
+    assert 'data-info="Gemstones: 3 in hand"' in markup and 'href="#icon-gemstone"' in markup
+    icon(c, "gemstone", 60, 10, 18)                   # drawn twice, defined once
+    drawing = c.svg(100, 40, "test")
+    assert drawing.count('href="#icon-gemstone"') == 2
+    assert drawing.count(ICONS["gemstone"]) == 1 and '<symbol id="icon-gemstone"' in drawing
     t = Canvas()
     track(t, 0, 0, 600, "Morality", 5, {2: ["#d62828", "#1d4ed8"]}, "The morality track", first=-2)
     drawn = texts_of(t)

@@ -61,6 +61,7 @@ class Canvas:
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.acted: set[int] = set()       # the action ids given a clickable element
+        self.icons: set[str] = set()       # the icons drawn: each defined once, in the drawing's <defs>
 
     def add(self, raw: str) -> None:
         self.parts.append(raw)
@@ -111,22 +112,30 @@ class Canvas:
         shows the board at MIN_FONT / min_font or larger, so that text is at least 12 CSS px."""
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {cls}" viewBox="0 0 {width:.0f} {height:.0f}" '
                 f'width="{width:.0f}" height="{height:.0f}" font-family="{font}" data-min-font="{min_font:g}">')
-        return head + "".join(self.parts) + "</svg>"
+        return head + self.defs() + "".join(self.parts) + "</svg>"
+
+    def defs(self) -> str:
+        """The icons drawn, each once as a <symbol> its uses point to."""
+        if not self.icons:
+            return ""
+        return "<defs>" + "".join(f'<symbol id="icon-{name}" viewBox="0 0 {SIZE} {SIZE}">{ICONS[name]}</symbol>'
+                                  for name in sorted(self.icons)) + "</defs>"
 
 
-def final_banner(c: Canvas, x: float, y: float, width: float, sheet: dict[str, Any] | None) -> float:
+def final_banner(c: Canvas, x: float, y: float, width: float, sheet: dict[str, Any] | None, lines: int = 3) -> float:
     """The end of the game on the board: the verdict and its reason (a team: what it achieved), in a
-    `score-sheet` group. The score sheet itself — points, counts and tie-breakers, each explained — is
-    the page's own table beside the board (web/game.js) and the terminal's (ui/text.py), so a seat never
-    sees it twice. Returns the y below the banner."""
+    `score-sheet` group, each in at most `lines` lines (a narrow banner needs more). The score sheet itself
+    — points, counts and tie-breakers, each explained — is the page's own table beside the board
+    (web/game.js) and the terminal's (ui/text.py), so a seat never sees it twice. Returns the y below the
+    banner."""
     if not sheet:
         return y
-    lines = [str(sheet["verdict"])]
+    texts = [str(sheet["verdict"])]
     if sheet.get("reason"):
-        lines[0] += f": {sheet['reason']}"
+        texts[0] += f": {sheet['reason']}"
     if sheet.get("achieved"):
-        lines.append(str(sheet["achieved"]))
-    wrapped = [w for line in lines for w in wrap(line, width - 24, MIN_FONT + 2, 3)]
+        texts.append(str(sheet["achieved"]))
+    wrapped = [w for text in texts for w in wrap(text, width - 24, MIN_FONT + 2, lines)]
     h = 16 + 22 * len(wrapped)
     with c.group("score-sheet"):
         c.rect(x, y, width, h, "#fffaf0", "#b8860b", 1.5)
@@ -138,10 +147,13 @@ def final_banner(c: Canvas, x: float, y: float, width: float, sheet: dict[str, A
 
 # -- the pieces of a table, drawn alike in every game ----------------------------------------------
 def icon(c: Canvas, name: str, x: float, y: float, size: float, colour: str = "#2f3b1f") -> None:
-    """The game-icons.net icon `name` (ui/icons.py; make_icons.py adds one) in a `size` square at x, y."""
-    body = ICONS[name]
-    c.add(f'<g class="icon" transform="translate({x:g} {y:g}) scale({size / SIZE:.5f})" color="{colour}" '
-          f'aria-hidden="true">{body}</g>')
+    """The game-icons.net icon `name` (ui/icons.py; make_icons.py adds one) in a `size` square at x, y: a use of
+    its symbol, which the drawing defines once however often it is drawn."""
+    if name not in ICONS:
+        raise KeyError(f"no icon {name!r} in ui/icons.py: add it to make_icons.py's WANTED and run make icons")
+    c.icons.add(name)
+    c.add(f'<use class="icon" href="#icon-{name}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
+          f'color="{colour}" aria-hidden="true"/>')
 
 
 def resource(c: Canvas, name: str, count: object, x: float, y: float, info: str, colour: str = "#2f3b1f",
