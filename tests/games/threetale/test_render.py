@@ -189,10 +189,11 @@ def test_every_tile_token_talent_and_artifact_can_be_read() -> None:
     tiles = [g for g in groups if "tile" in g.get("class", "").split()]
     assert len(tiles) == len(view["map"]) > 0
     assert all(g.get("data-info", "").startswith(t["name"] + " (") for g, t in zip(tiles, view["map"], strict=True))
-    tokens = [sp for t in view["map"] for sp in t["spaces"] if sp["token"]]
-    infos = [g.get("data-info", "") for g in groups if g.get("class", "").startswith("space")]
-    for sp in tokens:
-        assert any(sp["token"]["text"] in i for i in infos), sp
+    for t, g in zip(view["map"], tiles, strict=True):        # the tile's words say what lies on each space
+        for sp in t["spaces"]:
+            assert f"{sp['corner']} " in g.get("data-info", "")
+            if sp["token"]:
+                assert f"{sp['token']['name']} ({sp['token']['text']})" in g.get("data-info", ""), sp
     talents = [g.get("data-info", "") for g in groups if "talent" in g.get("class", "")]
     assert len(talents) == 18 and all(": " in i for i in talents)
     for h in view["player_states"]:

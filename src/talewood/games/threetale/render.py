@@ -104,12 +104,16 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
     body: list[str] = []
     c.parts = body
     width = max(W, _map_width(b) + 2 * PAD)
-    y = _header(b, width)
-    y = _future(b, PAD, y, width - 2 * PAD)
-    y = _this_turn(b, PAD, y, width - 2 * PAD)
-    y = _battle(b, PAD, y, width - 2 * PAD)
-    y = _roll(b, PAD, y, width - 2 * PAD)
-    y = _boards(b, PAD, y)
+    # the top: the chapter and the decision (or the end) in the first column, narrow enough for a phone;
+    # the Future, the turn, the Battle or the roll under way beside it
+    left = _header(b, PAD, DASH_W)
+    rx = PAD + DASH_W + DASH_GAP
+    rw = 2 * DASH_W + DASH_GAP
+    y = _future(b, rx, PAD, rw)
+    y = _this_turn(b, rx, y, rw)
+    y = _battle(b, rx, y, rw)
+    y = _roll(b, rx, y, rw)
+    y = _boards(b, PAD, max(left, y))
     y = _to_choose(b, PAD, y, width - 2 * PAD)
     y = _map(b, PAD, y, width - 2 * PAD)
     y = _prophecies(b, PAD, y, width - 2 * PAD)
@@ -153,21 +157,23 @@ def box(c: Canvas, x: float, y: float, w: float, h: float, fill: str = PARCHMENT
 
 
 # -- the top -------------------------------------------------------------------------------------------
-def _header(b: _Board, width: float) -> float:
+def _header(b: _Board, x: float, w: float) -> float:
+    """The tale's chapter, turn and round, then the decision — or at the end the verdict and what the team
+    achieved; returns the y below."""
     c, view = b.c, b.view
     phase = {"prophecy": "the Prophecy Phase", "past": "the Past", "present": "the Present",
              "future": "the Future"}[view["phase"]]
-    title = f"ThreeTale — {phase}"
+    where = phase[:1].upper() + phase[1:]
     if view["phase"] in ("past", "future") and view["turn"]:
-        title += f", turn {view['turn']}"
+        where += f", turn {view['turn']}"
     if view["phase"] == "future" and view["round"]:
-        title += f", round {view['round']}"
-    c.text(PAD + 4, 28, title, size=20, weight="bold", fill="#3b2f1b")
-    y = 38.0
+        where += f", round {view['round']}"
+    c.text(x + 4, PAD + 20, "ThreeTale", size=20, weight="bold", fill="#3b2f1b")
+    y = para(c, x + 4, PAD + 26, w - 8, where, size=16, weight="bold", fill="#3b2f1b") + 4
     if view.get("over"):
-        return final_banner(c, PAD, y + 4, width - 2 * PAD, view.get("score_sheet"))
+        return final_banner(c, x, y, w, view.get("score_sheet"), lines=12)
     prompt = view["prompt"]
-    return para(c, PAD + 4, y, width - 2 * PAD - 8, prompt[:1].upper() + prompt[1:], size=14) + 8
+    return para(c, x + 4, y, w - 8, prompt[:1].upper() + prompt[1:], size=14) + 10
 
 
 def _future(b: _Board, x: float, y: float, w: float) -> float:
@@ -274,8 +280,7 @@ def _battle(b: _Board, x: float, y: float, w: float) -> float:
     talent = (card.get("talent") or {}).get("name") if isinstance(card.get("talent"), dict) else None
     lines = [
         f"Speed {bt['speed']}, Defense {bt['defense']} of {bt['defense_at_start']}, Strength {bt['strength']}.",
-        f"Next to attack: {hero if bt['attacks_next'] == 'hero' else 'the enemy'}. Rounds of attack so far: "
-        f"{count(bt['hero_rounds'], 'round')} by {hero}, {count(bt['enemy_rounds'], 'round')} by the enemy.",
+        f"Next to attack: {hero if bt['attacks_next'] == 'hero' else 'the enemy'}. {rounds_so_far(bt, hero)}",
     ]
     if talent:
         lines.append(f"The enemy's Talent: {talent}.")
@@ -308,6 +313,13 @@ def _battle(b: _Board, x: float, y: float, w: float) -> float:
             hs.append(th)
         y += max(hs) + 8
     return y
+
+
+def rounds_so_far(bt: dict[str, Any], hero: str) -> str:
+    if not bt["hero_rounds"] and not bt["enemy_rounds"]:
+        return "No round of attack yet."
+    return (f"Rounds of attack so far: {count(bt['hero_rounds'], 'round')} by {hero}, "
+            f"{count(bt['enemy_rounds'], 'round')} by the enemy.")
 
 
 def _dice(c: Canvas, x: float, y: float, dice: int, positive: int, what: str) -> None:
@@ -459,15 +471,30 @@ def _virtues(b: _Board, h: dict[str, Any], x: float, y: float, colour: str) -> f
                    extra=' pointer-events="all"')
             c.text(x, ry + 17, label, size=MIN_FONT)
             c.text(x + 100, ry + 17, value, size=MIN_FONT, weight="bold", anchor="end")
-            for k in range(1, 14):
-                band_k = next(n for n, (lo, hi) in enumerate(BANDS) if lo <= k <= hi)
-                fill = colour if k <= value else ("#efe6d0" if band_k % 2 == 0 else "#ddcfae")
-                c.rect(x + 96 + k * 12.5, ry + 6, 11, 12, fill, "#b3a27a", 0.5, rx=2)
+            _virtue_track(c, x + 108.5, ry + 6, value, colour)
             if act is not None:
                 sign = "+" if act["kind"] == "raise_virtue" else "−"
                 c.circle(x + DASH_W - 34, ry + 12, 10, "#f5b700", "#7a5c00", 1)
                 c.text(x + DASH_W - 34, ry + 17, sign, size=15, anchor="middle", weight="bold")
     return y + 6 * 26
+
+
+def _virtue_track(c: Canvas, x: float, y: float, value: int, colour: str) -> None:
+    """A Virtue's track, 1 to 13, its bands told apart, filled up to `value` (drawn once for each value
+    and colour, then placed)."""
+    key = (value, colour)
+    drawn = _TRACKS.get(key)
+    if drawn is None:
+        p = Canvas()
+        for k in range(1, 14):
+            band = next(n for n, (lo, hi) in enumerate(BANDS) if lo <= k <= hi)
+            fill = colour if k <= value else ("#efe6d0" if band % 2 == 0 else "#ddcfae")
+            p.rect((k - 1) * 12.5, 0, 11, 12, fill, "#b3a27a", 0.5, rx=2)
+        drawn = _TRACKS[key] = "".join(p.parts)
+    c.add(f'<g transform="translate({x:g} {y:g})">{drawn}</g>')
+
+
+_TRACKS: dict[tuple[int, str], str] = {}
 
 
 def _talents(b: _Board, h: dict[str, Any], x: float, y: float) -> float:
@@ -764,8 +791,8 @@ def _tile(b: _Board, t: dict[str, Any], code: str, x: float, y: float, heroes: d
         c.rect(x + 1, y + 1, TILE_W - 2, TILE_H - 2, "#3a3128" if t["flipped"] else "#7d6a44", "#2b2418", 1.5, rx=5)
         for sp in t["spaces"]:
             dx, dy = CORNER_AT[sp["corner"]]
-            _space(b, sp, x + 2 + dx * (CELL - 2), y + 2 + dy * (CELL - 2), CELL - 2, heroes, figure,
-                   with_info=act is None)
+            _space(b, sp | {"tile_name": t["name"]}, x + 2 + dx * (CELL - 2), y + 2 + dy * (CELL - 2), CELL - 2,
+                   heroes, figure, choosable=act is None)
         rows = wrap(t["name"], TILE_W - 10, MIN_FONT, 2)
         base = y + 2 * CELL + (BAND - LINE * len(rows)) / 2 + 10
         for k, row in enumerate(rows):
@@ -789,28 +816,52 @@ def _space_words(sp: dict[str, Any], heroes: dict[str, Any]) -> str:
 
 
 def _space(b: _Board, sp: dict[str, Any], x: float, y: float, cell: float, heroes: dict[str, Any], figure: str,
-           with_info: bool) -> None:
+           choosable: bool) -> None:
+    """A space of a tile: its own piece when a choice is made on it (a step, a place for the Tree…); else
+    part of its tile, whose words say what lies on each of its spaces."""
     c = b.c
-    act = _space_action(b, sp) if with_info else None
-    info = f"The {sp['corner']} space: {_space_words(sp, heroes)}." if with_info else None
-    with c.group("space", act, info, space=sp["space"]):
-        _space_picture(c, x, y, cell, sp["shows"], sp.get("token"))
-        if sp.get("figure"):
-            c.circle(x + 16, y + 16, 14, "#f3edff", "#5b3f8f", 1.5)
-            icon(c, figure, x + 5, y + 5, 22, "#3b2466")
-        if sp.get("virus"):
-            c.circle(x + 16, y + 16, 14, "#e3f5df", "#1c7a1c", 1.5)
-            icon(c, "virus", x + 5, y + 5, 22, "#1c7a1c")
-        if sp.get("hero"):
-            h = heroes[sp["hero"]]
-            c.circle(x + cell - 17, y + 17, 14, HERO_COLOURS[h["seat"]], "#fff", 2)
-            mark = initials(h["name"]).upper()
-            c.text(x + cell - 17, y + 22, mark, size=MIN_FONT if len(mark) < 3 else 12, fill="#fff", anchor="middle",
-                   weight="bold")
+    act = _space_action(b, sp) if choosable else None
+    if act is None:
+        _space_pieces(c, sp, x, y, cell, heroes, figure)
+        return
+    with c.group("space", act, f"The {sp['corner']} space of {sp['tile_name']}: {_space_words(sp, heroes)}.",
+                 space=sp["space"]):
+        _space_pieces(c, sp, x, y, cell, heroes, figure)
+
+
+def _space_pieces(c: Canvas, sp: dict[str, Any], x: float, y: float, cell: float, heroes: dict[str, Any],
+                  figure: str) -> None:
+    _space_picture(c, x, y, cell, sp["shows"], sp.get("token"))
+    if sp.get("figure"):
+        c.circle(x + 16, y + 16, 14, "#f3edff", "#5b3f8f", 1.5)
+        icon(c, figure, x + 5, y + 5, 22, "#3b2466")
+    if sp.get("virus"):
+        c.circle(x + 16, y + 16, 14, "#e3f5df", "#1c7a1c", 1.5)
+        icon(c, "virus", x + 5, y + 5, 22, "#1c7a1c")
+    if sp.get("hero"):
+        h = heroes[sp["hero"]]
+        c.circle(x + cell - 17, y + 17, 14, HERO_COLOURS[h["seat"]], "#fff", 2)
+        mark = initials(h["name"]).upper()
+        c.text(x + cell - 17, y + 22, mark, size=MIN_FONT, fill="#fff", anchor="middle", weight="bold")
 
 
 def _space_picture(c: Canvas, x: float, y: float, cell: float, shows: str, tok: dict[str, Any] | None) -> None:
-    """A space as printed (Trees, an Altar, a Portal, a dark side) with what lies on it."""
+    """A space as printed (Trees, an Altar, a Portal, a dark side) with what lies on it: drawn once for each
+    kind of space and piece, then placed (a Map holds 120 spaces of a few dozen kinds)."""
+    key = (cell, shows, str(tok["id"]) if tok else "", str(tok.get("object", "")) if tok else "")
+    drawn = _PICTURES.get(key)
+    if drawn is None:
+        p = Canvas()
+        _draw_space(p, 0, 0, cell, shows, tok)
+        drawn = _PICTURES[key] = ("".join(p.parts), tuple(p.icons))
+    c.icons.update(drawn[1])
+    c.add(f'<g transform="translate({x:g} {y:g})">{drawn[0]}</g>')
+
+
+_PICTURES: dict[tuple[float, str, str, str], tuple[str, tuple[str, ...]]] = {}
+
+
+def _draw_space(c: Canvas, x: float, y: float, cell: float, shows: str, tok: dict[str, Any] | None) -> None:
     fill = SPACE_FILL.get(shows, "#efe3c4")
     c.rect(x + 1, y + 1, cell - 2, cell - 2, fill, "#5a4a30", 0.6, rx=4)
     if shows in SPACE_ICON:

@@ -16,6 +16,7 @@ from rich.text import Text
 from ...engine import State
 from ...ui.text import count, score_table
 from .choices import column, origin
+from .render import rounds_so_far
 
 HERO_STYLES = ("bold red", "bold blue", "bold green")
 MARKS = {"tree": "TT", "altar": "Al", "portal": "Po", "empty": "..", "dark": "##"}
@@ -172,9 +173,8 @@ def battle_text(view: dict[str, Any]) -> list[Text]:
     hero = (view.get("this_turn") or {}).get("hero") or "the Hero"
     lines = [Text(f"Battle: {bt['enemy']}{level} — Speed {bt['speed']}, Defense {bt['defense']} of "
                   f"{bt['defense_at_start']}, Strength {bt['strength']}", style="bold red"),
-             Text(f"  Next to attack: {hero if bt['attacks_next'] == 'hero' else 'the enemy'}. Rounds of attack so "
-                  f"far: {count(bt['hero_rounds'], 'round')} by {hero}, {count(bt['enemy_rounds'], 'round')} by the "
-                  f"enemy.")]
+             Text(f"  Next to attack: {hero if bt['attacks_next'] == 'hero' else 'the enemy'}. "
+                  f"{rounds_so_far(bt, hero)}")]
     if bt["roll"]["dice"]:
         lines.append(Text(f"  The last roll: {bt['roll']['positive']} positive of "
                           f"{count(bt['roll']['dice'], 'die', 'dice')}."))
