@@ -73,9 +73,14 @@ def test_a_new_tile_snaps_to_the_place_its_code_names_on_the_terminals_map() -> 
     console = Console(width=200, file=out)
     console.print(terminal.render(state, state.current_player))
     shown = out.getvalue()
+    lines = shown.splitlines()
+    letters = lines[lines.index(next(ln for ln in lines if ln.startswith("    ") and ln.split()[0] == "a"))]
     for a in state.legal_actions():
         code = GAME.choice(state, a).code
-        assert f"<{code}>" in shown
+        col, row = code[0], code[1:]
+        at = letters.index(f" {col} ") - 2        # a column is 7 characters, its letter in the middle
+        line = next(ln for ln in lines if ln.startswith(f"{row:>3} "))
+        assert line[at:at + 7].strip() == f"<{code}>", "the code stands where the tile would go"
         after = state.clone()
         after.apply(a)                           # the tile goes there (turned next)
         new = after.stack[-1]
