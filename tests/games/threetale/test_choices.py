@@ -10,7 +10,7 @@ import io
 from rich.console import Console
 
 from talewood.engine import Rng
-from talewood.games.threetale import scoring, terminal
+from talewood.games.threetale import future, scoring, terminal
 from talewood.games.threetale.choices import column, initials
 from talewood.games.threetale.state import TTState
 from talewood.terminal import Menu, readable_pieces
@@ -115,8 +115,19 @@ def test_look_reads_a_tile_by_its_name_or_its_code_and_a_talent_by_its_name() ->
 def test_a_team_that_falls_in_the_past_never_reached_the_future() -> None:
     state = at_frame("Turn", nth=20)
     laid = len(state.placed)
-    scoring.end_game(state, won=False, reason="The Silver Deer died")
+    scoring.end_game(state, won=False, reason=f"{state.name(1)} died")
     sheet = GAME.score_sheet(state.result())
-    assert sheet.verdict.startswith("The team loses") and sheet.reason == "The Silver Deer died"
+    assert sheet.verdict.startswith("The team loses") and sheet.reason == f"{state.name(1)} died"
     assert sheet.achieved.startswith(f"The team never reached the Future: it fell in the Past, turn {state.turn_no}: "
                                      f"{laid} of the 30 tiles laid. Team score: ")
+
+
+def test_what_ended_the_game_reads_on_after_the_verdict_a_hero_keeps_their_name() -> None:
+    state = at_frame("Turn", nth=20)
+    future.clock_runs_out(state, "The 7th tile is flipped")
+    sheet = GAME.score_sheet(state.result())
+    assert sheet.headline() == "The team loses: the 7th tile is flipped"
+    assert state.view(0)["verdict"] == sheet.headline(), "never a bare team score"
+    state = at_frame("Turn", nth=20)
+    scoring.end_game(state, won=False, reason=f"{state.name(1)} died")
+    assert state.name(1).startswith("The ") and GAME.score_sheet(state.result()).reason == f"{state.name(1)} died"

@@ -77,7 +77,7 @@ def score_sheet(result: Result) -> tuple[list[SheetRow], str, str]:
     for key, label in TEAM_ROWS:
         sheet.points(label, [f"{team[key]}"] * len(heroes), HERO_EXPLAIN[key])
     sheet.total("Team score", [f"{team['total']}"] * len(heroes), "Every Hero's points and the team's own, together.")
-    reason = str(team.get("reason") or "")
+    reason = mid_sentence(str(team.get("reason") or ""), [str(h.get("hero", "")) for h in heroes])
     reached = str(team.get("reached") or "")
     progress = str(team.get("progress") or "")
     if team.get("won"):
@@ -89,6 +89,14 @@ def score_sheet(result: Result) -> tuple[list[SheetRow], str, str]:
     achieved = f"The team {done}" + (f" {reached}" if reached else "") + (f": {progress}" if progress else "") + \
         f". Team score: {score}."
     return sheet.rows, reason, achieved
+
+
+def mid_sentence(reason: str, heroes: list[str]) -> str:
+    """What ended the game as it reads after "The team loses:" — "the 7th tile is flipped", but a Hero keeps
+    their name ("The Silver Deer died")."""
+    if not reason or any(h and reason.startswith(h) for h in heroes):
+        return reason
+    return reason[:1].lower() + reason[1:]
 
 
 # what a Future's goal asks of every Hero, counted on the score sheet (never points)

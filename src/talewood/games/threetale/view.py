@@ -197,12 +197,13 @@ def clock_text(f: dict[str, Any]) -> str:
 
 def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
     c = s.t.c
+    sheet = s.game.score_sheet(s.final) if s.final else None
     view: dict[str, Any] = {
         "game": "threetale", "seat": seat, "players": s.players, "current_player": s.current_player,
         "prompt": s.prompt(), "decision": s.decision_view(), "over": s.over,
         "result": s.final.to_json() if s.final else None,
-        "verdict": s.final.verdict() if s.final else None,
-        "score_sheet": s.game.score_sheet(s.final).to_json() if s.final else None,
+        "verdict": sheet.headline() if sheet else None,
+        "score_sheet": sheet.to_json() if sheet else None,
         "phase": PHASES[s.phase], "turn": s.turn_no, "round": s.round_no,
         "order": [s.name(x) for x in s.order], "current_hero": s.name(s.cur) if s.cur >= 0 else None,
         "prophecies": [{"id": c.prophecies[p].id, "sign": c.prophecies[p].sign, "name": c.prophecies[p].name,
