@@ -52,15 +52,15 @@ class ThreeTaleGame(Game):
         self.teams_of_heroes = ["+".join(h.id for h in combo) for combo in itertools.combinations(c.heroes, SEATS)]
         hero_names = {h.id: h.name for h in c.heroes}
         self.option_set = OptionSet((
-            Option("future", "choice", "random", "the Future: drawn at random from the three Prophecies, or one "
-                   "forced (it is among the three drawn)", choices=("random", *(f.id for f in c.futures)),
+            Option("future", "choice", "random", "the Future the tale leads to: as the Prophecies fall, or one you "
+                   "choose (it is then among the three Prophecies)", choices=("random", *(f.id for f in c.futures)),
                    title="Future", choice_labels=("as the Prophecies fall", *(f.name for f in c.futures))),
             Option("tutorial", "bool", False, "the first game: only the Tutorial Prophecy, its Future known",
                    title="Tutorial (a first game)"),
             Option("difficulty", "choice", "normal", "how strong the enemies of the Past and of the Future are",
                    choices=DIFFICULTIES, title="Difficulty", choice_labels=("easier", "normal", "harder")),
             Option("heroes", "choice", "choose", "each player picks a Hero after the Prophecies, or a fixed team "
-                   "(seats in the order named)", choices=("choose", *self.teams_of_heroes), title="Heroes",
+                   "(Hero 1, 2 and 3 in the order named)", choices=("choose", *self.teams_of_heroes), title="Heroes",
                    choice_labels=("each player picks a Hero", *(
                        ", ".join(hero_names[h] for h in team.split("+")) for team in self.teams_of_heroes))),
             Option("hope_scope", "choice", rulings.HOPE_SCOPES[0], "Hope turns dice once per band each turn, or "
