@@ -9,13 +9,17 @@ from typing import Any
 
 import pytest
 
+from talewood.games import load
+
 from .conftest import SIZES, Server, overflow, small_tap_targets
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 
 
 def open_game(server: Server, browser: Any, game: str, size: str, seed: int = 3) -> Any:
-    g = server.post("/api/games", {"game": game, "players": 2, "seats": ["human", "greedy"], "seed": seed})
+    players = max(2, load(game).min_players)       # ThreeTale is played by 3
+    g = server.post("/api/games", {"game": game, "players": players, "seats": ["human"] + ["greedy"] * (players - 1),
+                                   "seed": seed})
     page = browser.new_context(**SIZES[size]).new_page()
     page.goto(g["seats"][0]["url"])
     page.wait_for_function("document.querySelector('#status').dataset.turn === 'yours'")
@@ -24,7 +28,7 @@ def open_game(server: Server, browser: Any, game: str, size: str, seed: int = 3)
 
 
 @pytest.mark.screens
-@pytest.mark.parametrize("game", ["greylune", "spirits", "trial"])
+@pytest.mark.parametrize("game", ["greylune", "spirits", "trial", "threetale"])
 def test_hovering_a_piece_shows_its_text(server: Server, browser: Any, screens: Path, game: str) -> None:
     page = open_game(server, browser, game, "desktop")
     piece = page.locator("#board [data-info]").first
@@ -57,7 +61,7 @@ def test_a_greylune_card_reads_in_full(server: Server, browser: Any) -> None:
 
 
 @pytest.mark.screens
-@pytest.mark.parametrize("game", ["greylune", "spirits"])
+@pytest.mark.parametrize("game", ["greylune", "spirits", "threetale"])
 def test_on_a_phone_a_tap_shows_the_text_and_asks_before_playing(server: Server, browser: Any, screens: Path,
                                                                   game: str) -> None:
     page = open_game(server, browser, game, "phone")
