@@ -28,6 +28,7 @@ WANTED = {
     "fountain": "fountain", "book-aura": "ark", "evil-tree": "living-tree", "stone-throne": "throne",
     "crowned-skull": "vicinator", "hand": "action", "sparkles": "aiding", "padlock": "conditional",
     "uncertainty": "mixed", "mirror-mirror": "mirror", "round-potion": "potion", "egg-clutch": "egg",
+    "raspberry": "raspberry", "acorn": "acorn", "paw-print": "paw", "camping-tent": "tent",
 }
 OUT = Path(__file__).with_name("icons.py")
 

@@ -7,7 +7,7 @@ shown by the page on hover or tap, and a `<title>` for a plain tooltip.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -200,10 +200,11 @@ def card(c: Canvas, x: float, y: float, width: float, title: str, text: str, act
 
 
 def track(c: Canvas, x: float, y: float, width: float, label: str, spaces: int, markers: dict[int, list[str]],
-          info: str, first: int = 0, size: float = MIN_FONT) -> float:
+          info: str, first: int = 0, size: float = MIN_FONT, labels: Sequence[object] | None = None) -> float:
     """A track as a row of numbered spaces (`first` … `first + spaces - 1`) with the players' markers on
     them (`markers`: space -> the colours of the markers there), its label before it, its meaning on hover
-    or tap. Returns its height."""
+    or tap. `labels`: what each space shows instead of its number (a morality track's fame). Returns its
+    height."""
     label_w = text_width(label, size) + 10
     cell = max(size * 1.8, (width - label_w) / max(1, spaces))
     h = size * 1.8 + 10
@@ -212,7 +213,8 @@ def track(c: Canvas, x: float, y: float, width: float, label: str, spaces: int, 
         for k in range(spaces):
             cx = x + label_w + k * cell
             c.rect(cx, y, cell - 2, size * 1.8, "#f6eedb", "#b8a77a", 1, rx=3)
-            c.text(cx + (cell - 2) / 2, y + size * 1.3, first + k, size=size, anchor="middle", fill="#6b6b5e")
+            c.text(cx + (cell - 2) / 2, y + size * 1.3, first + k if labels is None else labels[k], size=size,
+                   anchor="middle", fill="#6b6b5e")
             for m, colour in enumerate(markers.get(first + k, [])):
                 c.circle(cx + 5 + m * 7, y + size * 1.8 + 3, 4, colour, "#fff", 1)
     return h
