@@ -41,7 +41,7 @@ def test_t01_food_delivery():
     assert food(s, 1)["mushroom"] == 2 and food(s, 2)["acorn"] == 2
     assert s.tray == [tray[0] + 1, tray[1] - 1, tray[2] - 1, tray[3] + 1]
     away = scenario("food-delivery")
-    do(away, "Move", "Move to the Forest path 6")
+    do(away, "Move", "Move to Forest path 6")
     assert not can(away, "Play Food Delivery")       # not on a lookout tower
     poor = GAME.scenario_schema.apply(scenario("food-delivery"), {"food": [{"raspberry": 1}]})
     assert not can(poor, "Play Food Delivery")       # no acorn and no tea leaf
@@ -81,7 +81,7 @@ def test_t10_marys_store_visit():
     assert not can(s, "Buy the Kettle")                # sold in this visit
     do(s, "Finish your transactions")
     assert s.prompt() == "Player 1: trading bonus: 3 trading symbols to spend"
-    do(s, "Discard Lost Purse for 2 more trading symbol(s)")
+    do(s, "Discard Lost Purse for 2 more trading symbols")
     assert s.prompt() == "Player 1: trading bonus: 5 trading symbols to spend"
     do(s, "Spend 2 trading symbols for a deed card")
     assert not can(s, "Spend 4 trading symbols")       # 3 left: 4 + 2 would be 6

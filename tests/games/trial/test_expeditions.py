@@ -29,7 +29,7 @@ def test_t11_wolf_win_then_the_paid_shortcut():
     do(s, "Move", "Move to Frosty Hill: the first space")
     assert s.pos[0] == T.space_index["frosty_start"]
     assert not can(s, "Play Lost Purse") and not can(s, "Move")      # on the expedition
-    do(s, "Place a paw token in the expedition section of The Frosty Hill")
+    do(s, "Place a paw token in the expedition section of the Frosty Hill")
     assert s.r_card == card("wolf")
     roll(s, "1", "3")                                                 # the Wolf 8, Mary 6 + 3
     assert labels(s) == ["Advance to Frosty Hill: the foothills",
@@ -48,7 +48,7 @@ def test_t12_frosty_hill_finished_on_the_3_fame_space():
     assert s.current_player == 1                                      # the expedition action ended the turn
     do(s, "Place a paw token on the help spot", "Draw a deed card", "End your turn")
     assert len(s.xdiscard[0]) == 1
-    do(s, "Place a paw token in the expedition section of The Frosty Hill")
+    do(s, "Place a paw token in the expedition section of the Frosty Hill")
     assert s.r_card == card("snow_owl")
     assert sorted(labels(s)) == ["Advance to Frosty Hill finish: the lookout rock (3 fame)",
                                  "Advance to Frosty Hill: the glacier"]
@@ -69,8 +69,8 @@ def test_r71_on_an_expedition_space_the_only_action_is_the_expedition_section():
     s = position(2, positions=["swamps_reeds", "start_s"], hands=[["lost_purse"], []], boosts=[{"movement": 1}, {}],
                  backpacks=[["kettle"], []], turn={"seat": 1})
     assert sorted(labels(s)) == ["Discard the Kettle", "Leave the expedition",
-                                 "Place a paw token in the expedition section of The Forgotten Swamps",
-                                 "Place your strong paw token in the expedition section of The Forgotten Swamps"]
+                                 "Place a paw token in the expedition section of the Forgotten Swamps",
+                                 "Place your strong paw token in the expedition section of the Forgotten Swamps"]
 
 
 def test_r72_an_expedition_card_is_resolved_entirely_and_a_cost_you_cannot_pay_leaves_its_other_option():
@@ -196,8 +196,8 @@ def test_t14_mark_camps_at_the_universal_campsite_on_an_expedition():
     assert s.day == 2 and s.prompt().startswith("Player 1: a new day")
     do(s, "Keep the face-up encounter cards", "Place a paw token on the help spot", "Draw a deed card", "End your turn")
     assert [x for x in labels(s) if x.startswith("Place")] == [
-        "Place a paw token in the expedition section of The Forgotten Swamps",
-        "Place your strong paw token in the expedition section of The Forgotten Swamps"]
+        "Place a paw token in the expedition section of the Forgotten Swamps",
+        "Place your strong paw token in the expedition section of the Forgotten Swamps"]
 
 
 def test_a_lost_fight_against_the_stone_golem_goes_face_down_into_the_story():

@@ -126,7 +126,7 @@ def test_r39_a_dug_tunnel_joins_the_others_collapses_by_flipping_and_none_is_dug
     assert not {"North-east tunnel", "North-west tunnel"} & within("path_05", 3, tunnels=False)   # only through it
     c = position(2, positions=["tunnel_nw", "start_s"], hands=[["sabotage"], []], backpacks=[["shovel"], []],
                  tunnels=[{"space": "path_05", "state": "dug"}], turn={"seat": 1})
-    do(c, "Play Sabotage", "Collapse the tunnel on the Forest path 5")
+    do(c, "Play Sabotage", "Collapse the tunnel on Forest path 5")
     assert c.tun_space == [T.space_index["path_05"], -1] and c.tun_up == [False, False]   # flipped; the tray's unused
     assert T.space_index["path_05"] not in c.passable_tunnels()
     d = position(2, positions=["tunnel_nw", "start_s"], hands=[["blaster"], []], backpacks=[["shovel"], []],
@@ -138,6 +138,6 @@ def test_r39_a_dug_tunnel_joins_the_others_collapses_by_flipping_and_none_is_dug
 def test_rebuilding_a_dug_tunnel_turns_its_token_passable_side_up():
     r = position(2, positions=["tunnel_nw", "start_s"], hands=[["blaster"], []], backpacks=[["shovel"], []],
                  tunnels=[{"space": "path_05", "state": "collapsed"}], turn={"seat": 1})
-    do(r, "Play Blaster", "Blaster: Rebuild a collapsed tunnel", "Rebuild the tunnel on the Forest path 5")
+    do(r, "Play Blaster", "Blaster: Rebuild a collapsed tunnel", "Rebuild the tunnel on Forest path 5")
     assert r.tun_space == [T.space_index["path_05"], -1] and r.tun_up == [True, False]   # REBUILD_TURNS_A_DUG_TOKEN_UP
     assert T.space_index["path_05"] in r.passable_tunnels()

@@ -75,7 +75,7 @@ def test_r15_a_turn_is_a_deed_a_move_and_a_paw_token_in_any_order():
     do(s, "Play Lost Purse", "Lost Purse: Evil")
     do(s, "Gain a raspberry", "Gain a raspberry")
     assert can(s, "Move") and not can(s, "Play")
-    do(s, "Move", "Move to the Forest path 9")
+    do(s, "Move", "Move to Forest path 9")
     assert s.current_player == 1                            # deed, move and paw done: the turn ended
 
 
@@ -89,7 +89,7 @@ def test_r16_a_deed_is_resolved_completely_before_anything_else():
 
 def test_r17_one_move_a_turn_never_split():
     s = position(2, positions=["store_c", "start_s"], turn={"seat": 1})
-    do(s, "Move", "Move to the Forest path 12")
+    do(s, "Move", "Move to Forest path 12")
     assert not can(s, "Move")
 
 
@@ -143,8 +143,8 @@ def test_r42_a_paw_token_resolves_an_encounter_uses_a_location_or_helps():
                     "Place a paw token under the encounter card Squirrel Hoard"]
     x = position(2, positions=["frosty_start", "start_s"], turn={"seat": 1})     # the 4th use: an expedition
     assert [y for y in labels(x) if y.startswith("Place")] == [
-        "Place a paw token in the expedition section of The Frosty Hill",
-        "Place your strong paw token in the expedition section of The Frosty Hill"]
+        "Place a paw token in the expedition section of the Frosty Hill",
+        "Place your strong paw token in the expedition section of the Frosty Hill"]
 
 
 def test_r43_one_token_of_each_player_per_location_and_only_where_the_piece_stands():

@@ -174,13 +174,21 @@ def start_option(s: TrialState, seat: int, oi: int) -> None:
     s.r_opt = oi
     o = s.t.cards[s.r_card].options[oi]
     if s.log is not None and len(s.t.cards[s.r_card].options) > 1:
-        s.emit("option", f"{seat_name(seat)} chooses: {o.label}", seat=seat)
+        s.emit("option", option_words(seat_name(seat), s.card_name(s.r_card), o.label), seat=seat)
     s.stack.append(OPTION_BODY[seat])
     plans = [i for i, p in enumerate(o.plans) if s.plan_ok(seat, p)]
     if len(plans) > 1:
         s.stack.append(ChoosePlan(seat))
     else:
         set_plan(s, seat, o.plans[plans[0]])
+
+
+def option_words(who: str, card: str, label: str) -> str:
+    """The log's line for a chosen option: "Player 3 resolves Lost Traveller as an evil deed: rob him"."""
+    for moral, deed in (("Good: ", "a good deed"), ("Evil: ", "an evil deed")):
+        if label.startswith(moral):
+            return f"{who} resolves {card} as {deed}: {label.removeprefix(moral)}"
+    return f"{who} resolves {card}: {label[:1].lower()}{label[1:]}"
 
 
 @decision

@@ -251,7 +251,7 @@ def leave_expedition(s: TrialState, seat: int) -> None:
 def landed_on_start(s: TrialState, seat: int, area: int) -> None:
     """A move ends on an expedition's first space (L530); the Cartographer moves on at once (L688)."""
     if s.log is not None:
-        s.emit("embark", f"{seat_name(seat)} embarks on {s.t.area_name[area]}", seat=seat)
+        s.emit("embark", f"{seat_name(seat)} embarks on an expedition to {s.t.area_name[area]}", seat=seat)
     if s.sk[seat * SK_SIZE + SK_CARTOGRAPHER]:
         advance(s, seat, 1, "any")
 

@@ -17,6 +17,7 @@ from .tables import (
     FOOD_A,
     FOOD_INDEX,
     FOOD_NAME,
+    FOOD_PLURAL,
     SK_CARD_DRAW,
     SK_FOOD,
     SK_HERBALIST,
@@ -99,7 +100,8 @@ class GroveEnhance(NamedTuple):
         if action == ids.done:
             return "Gather the food"
         card = action - ids.card
-        foods = ", ".join(f"{n} {FOOD_NAME[f]}" for f, n in enumerate(s.t.cards[card].enh_food) if n)
+        foods = " and ".join(f"{n} {FOOD_NAME[f] if n == 1 else FOOD_PLURAL[f]}"
+                             for f, n in enumerate(s.t.cards[card].enh_food) if n)
         return f"Discard {s.card_name(card)} for {foods}"
 
     def apply(self, s: TrialState, action: int) -> None:
@@ -416,7 +418,7 @@ def do_tunnel(s: TrialState, seat: int, code: int, space: int) -> None:
             s.tun_up[i] = False
         verb = "rebuilds the tunnel on"
     if s.log is not None:
-        s.emit("tunnel", f"{seat_name(seat)} {verb} the {s.space_name(space)}", seat=seat)
+        s.emit("tunnel", f"{seat_name(seat)} {verb} {s.t.space_the[space]}", seat=seat)
 
 
 def flip_targets(s: TrialState, way: str) -> list[int]:
@@ -483,7 +485,7 @@ class ChooseSpace(NamedTuple):
     def label(self, s: TrialState, action: int) -> str:
         space = action - s.t.ids.space
         verb = ("Dig a tunnel on", "Collapse the tunnel on", "Rebuild the tunnel on", "Ruin", "Restore")[self.what]
-        return f"{verb} the {s.space_name(space)}"
+        return f"{verb} {s.t.space_the[space]}"
 
     def apply(self, s: TrialState, action: int) -> None:
         space = action - s.t.ids.space

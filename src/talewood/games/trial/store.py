@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...engine import automatic, decision, seat_name
+from ...engine import automatic, decision, plural, seat_name
 from . import cards, rulings
 from .tables import FOOD_A, FOOD_INDEX, U_ANY, U_FOOD
 
@@ -42,13 +42,17 @@ def price_units(s: TrialState, slot: int) -> list[int]:
 
 
 def price_words(s: TrialState, slot: int) -> str:
-    return " and ".join("any food token" if x == "any_food" else FOOD_A[FOOD_INDEX[x]]
-                        for x in s.t.slot_price[slot])
+    symbols = s.t.slot_price[slot]
+    if all(x == "any_food" for x in symbols):
+        return f"any {len(symbols)} food tokens"
+    return " and ".join("any food token" if x == "any_food" else FOOD_A[FOOD_INDEX[x]] for x in symbols)
 
 
 def gain_words(s: TrialState, slot: int) -> str:
-    return " and ".join("a food token of your choice" if x == "any_food" else FOOD_A[FOOD_INDEX[x]]
-                        for x in s.t.slot_price[slot])
+    symbols = s.t.slot_price[slot]
+    if all(x == "any_food" for x in symbols):
+        return f"{len(symbols)} food tokens of your choice"
+    return " and ".join("a food token of your choice" if x == "any_food" else FOOD_A[FOOD_INDEX[x]] for x in symbols)
 
 
 def _buyable(s: TrialState, seat: int, kind: int) -> bool:
@@ -257,7 +261,7 @@ class TradingBonus(NamedTuple):
     seat: int
 
     def prompt(self, s: TrialState) -> str:
-        return f"trading bonus: {symbols_left(s, self.seat)} trading symbols to spend"
+        return f"trading bonus: {plural(symbols_left(s, self.seat), 'trading symbol')} to spend"
 
     def legal(self, s: TrialState) -> list[int]:
         seat = self.seat
@@ -280,7 +284,7 @@ class TradingBonus(NamedTuple):
         ids = t.ids
         if ids.card <= action < ids.card + t.n_cards:
             card = action - ids.card
-            return f"Discard {s.card_name(card)} for {t.cards[card].enh_trading} more trading symbol(s)"
+            return f"Discard {s.card_name(card)} for {plural(t.cards[card].enh_trading, 'more trading symbol')}"
         if action == ids.boost + TRADING:
             return "Use a one-time trading symbol"
         if ids.bonus <= action < ids.bonus + len(t.trading_bonus):

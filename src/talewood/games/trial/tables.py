@@ -234,7 +234,8 @@ class Tables:
                     self.elixir[o] = True
             self.weapon.append(weapon)
         self.fights_with = tuple(w is not None or b for w, b in zip(self.weapon, self.bow, strict=True))
-        self.area_name = tuple(c.expedition_by_id[x].name for x in EXPEDITIONS)
+        # in a sentence: "the expedition section of the Frosty Hill" (the content names it "The Frosty Hill")
+        self.area_name = tuple(_in_sentence(c.expedition_by_id[x].name) for x in EXPEDITIONS)
         self.artifact_area = tuple(AREA_INDEX[a.expedition] for a in c.artifacts)
         self.artifact_large = tuple(a.size == "large" for a in c.artifacts)
 
@@ -246,8 +247,9 @@ class Tables:
         self.space_index = {k: i for i, k in enumerate(self.space_ids)}
         self.space_name: tuple[str, ...] = (*(s.name for s in forest), *(s.name for s in xspaces))
         self.n_spaces = len(self.space_ids)
-        # how a sentence names a space: "the North store", but "Frosty Hill: the first space"
-        self.space_the: tuple[str, ...] = (*(f"the {s.name}" for s in forest), *(s.name for s in xspaces))
+        # how a sentence names a space: "the North store", but "Forest path 3" and "Frosty Hill: the first space"
+        self.space_the: tuple[str, ...] = (*(s.name if s.kind == "path" else f"the {s.name}" for s in forest),
+                                           *(s.name for s in xspaces))
         self.space_kind: tuple[str, ...] = (*(s.kind for s in forest), *(s.kind for s in xspaces))
         self.area_of = [-1] * self.n_spaces
         self.start_of_area = [0] * 3
@@ -569,3 +571,8 @@ def plan_of(costs: tuple[Cost, ...], tables: Tables) -> Plan:
 
 
 BASIC = tuple(FOOD_INDEX[f] for f in BASIC_FOODS)
+
+
+def _in_sentence(name: str) -> str:
+    """A name as it reads inside a sentence: "The Frosty Hill" -> "the Frosty Hill"."""
+    return "the " + name[4:] if name.startswith("The ") else name
