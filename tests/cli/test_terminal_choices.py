@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from io import StringIO
 
+import pytest
 from rich.console import Console
 
-from talewood.engine import Rng, State
+from talewood.engine import Choice, Rng, State
 from talewood.games import load
 from talewood.terminal import Menu, look
 
@@ -50,8 +51,9 @@ def test_the_gemstone_step_offers_none_first_and_the_tiles_by_their_places() -> 
     assert len(out_of(menu.show, True).strip().splitlines()) == len(state.legal_actions())
 
 
-def test_a_game_without_codes_shows_a_long_decision_several_to_a_line() -> None:
+def test_a_game_without_codes_shows_a_long_decision_several_to_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
     game = load("trial")
+    monkeypatch.setattr(game, "choice", lambda state, action: Choice())     # no codes, no groups
     state = game.new_game(2, 11)
     rng = Rng(2)
     for _ in range(3000):

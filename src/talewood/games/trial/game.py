@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from ...engine import Game, ObservationSpec, Option, OptionSet, OptionValue, Result, ScoreSheet, State, seat_name
-from . import observation, rulings, scoring
+from ...engine import (
+    Choice,
+    Game,
+    ObservationSpec,
+    Option,
+    OptionSet,
+    OptionValue,
+    Result,
+    ScoreSheet,
+    State,
+    seat_name,
+)
+from . import choices, observation, rulings, scoring
 from .actions import Ids, build_action_space
 from .content import Content, load_content
 from .scenario import SCHEMA
@@ -44,6 +55,10 @@ class TrialGame(Game):
         s._init_base(self, players, seed, options, tracked)
         setup(s, self, options)
         return s
+
+    def choice(self, state: State, action: int) -> Choice:
+        assert isinstance(state, TrialState)
+        return choices.choice(state, action)
 
     def score_sheet(self, result: Result) -> ScoreSheet:
         return self.sheet(result, scoring.score_sheet(result))
