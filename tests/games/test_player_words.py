@@ -19,8 +19,6 @@ from .words import SOURCES, gather, problems
 
 # (game, source) -> what it still shows a player
 KNOWN: dict[tuple[str, str], str] = {
-    ("trial", "board"): '"item(s)" in a location\'s text, "Morality +0", and "frosty_hill card" in a card\'s text',
-    ("trial", "terminal"): '"3 item(s) face down" and "Morality +0"',
 }
 
 GAMES = available()

@@ -1,5 +1,7 @@
-"""The Trial of the Forest in the terminal, drawn from `state.view(seat)`: the locations, the encounter
-track, the expeditions, the store, then a panel per adventurer (the seat's own hand and tents only)."""
+"""The Trial of the Forest in the terminal, drawn from `state.view(seat)`: the forest's places with the
+code a player types to choose them (choices.py), the encounter track, the expeditions, the store, then a
+panel per adventurer (the seat's own hand and tents only); `readable` gives `look NAME` / `card NAME`
+the whole text of every card, item, tile, tent and campsite the seat can see (words.py)."""
 
 from __future__ import annotations
 
@@ -12,15 +14,21 @@ from rich.text import Text
 
 from ...engine import State, plural, seat_name
 from ...ui.text import score_table
+from . import words
+from .choices import space_code
 
-COLUMNS = (("morality", "Good/evil"), ("trading", "Trading"), ("pioneering", "Pioneering"), ("fighting", "Fighting"))
+COLUMNS = (("morality", "Good and evil"), ("trading", "Trading"), ("pioneering", "Pioneering"),
+           ("fighting", "Fighting"))
+CODES = ("Codes: p1 to p19 the forest paths; a compass point (n, ne, e, se, s, sw, w, nw, c for central) and g grove, "
+         "st store, r ruins, t lookout tower, m meadow, tu tunnel, s start; fhx, fsx, dcx the expeditions' exits "
+         "(type a code where the choices show them; 'look NAME' reads a card, item, tile or tent)")
 
 
-def _names(view: dict[str, Any]) -> dict[str, str]:
-    names = {sp["id"]: sp["name"] for sp in view["board"]["spaces"]}
+def _spaces(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    spaces = {sp["id"]: sp for sp in view["board"]["spaces"]}
     for area in view["expeditions"]:
-        names.update({sp["id"]: sp["name"] for sp in area["spaces"]})
-    return names
+        spaces.update({sp["id"]: sp for sp in area["spaces"]})
+    return spaces
 
 
 def _card(view: dict[str, Any], card: str) -> str:
@@ -31,24 +39,48 @@ def _obj(view: dict[str, Any], obj: str) -> str:
     return str(view["texts"]["objects"][obj]["name"])
 
 
+def _tent(view: dict[str, Any], tent: str) -> str:
+    return str(view["texts"]["tents"][tent]["name"]).removeprefix("Tent: ").removesuffix(" (second)")
+
+
 def forest_table(view: dict[str, Any]) -> Table:
-    names = _names(view)
-    table = Table(title="The forest", show_lines=False)
-    for col in ("Location", "Tile", "Paw tokens", "Adventurers"):
-        table.add_column(col)
+    """The locations and campsites, and every other space an adventurer stands on: code, name, what is
+    there, paw tokens, adventurers, and the codes of the spaces next to it."""
+    spaces = _spaces(view)
+    nearby: dict[str, list[str]] = {}
+    for a, z in view["board"]["lines"]:
+        nearby.setdefault(a, []).append(z)
+        nearby.setdefault(z, []).append(a)
     here: dict[str, list[str]] = {}
     for p in view["player_states"]:
         if p["position"]:
             here.setdefault(p["position"], []).append(seat_name(p["seat"]))
-    for loc in view["locations"]:
-        tile = loc["side"] + (f" ({loc['state']})" if loc["state"] in ("ruined", "restored") else "")
-        if loc["type"] == "ruins":
-            tile += (f" — items {', '.join(_obj(view, i) for i in loc['items'])}" if loc["items"] is not None
-                     else f" — {loc['common_items'] + loc['rare_items']} item(s) face down")
-        table.add_row(names[loc["space"]], tile, ", ".join(seat_name(w) for w in loc["paws"]) or "-",
-                      ", ".join(here.pop(loc["space"], [])) or "-")
-    for space, who in here.items():
-        table.add_row(names.get(space, space), "", "", ", ".join(who))
+    table = Table(title="The forest", show_lines=False)
+    for col in ("Code", "Space", "What is there", "Paw tokens", "Adventurers", "Next to"):
+        table.add_column(col)
+    locations = {loc["space"]: loc for loc in view["locations"]}
+    camps = {camp["space"]: camp for camp in view["campsites"]}
+    for sp in view["board"]["spaces"]:
+        sid = sp["id"]
+        loc = locations.get(sid)
+        camp = camps.get(sid)
+        if loc is None and camp is None and sid not in here:
+            continue
+        what = ""
+        if loc is not None:
+            what = loc["side"]
+            if loc["type"] == "ruins":
+                what += (f": {', '.join(_obj(view, i) for i in loc['items'])}" if loc["items"] is not None
+                         else f": {plural(loc['common_items'] + loc['rare_items'], 'item')} face down")
+        elif camp is not None:
+            what = "campsite: " + words.campsite(camp["bonus"]) + ("; a tent token lies here" if camp["tent"] else "")
+        elif sp.get("tunnel"):
+            what = "tunnel" if sp["tunnel"]["passable"] else "collapsed tunnel"
+        paws = ", ".join(seat_name(w) for w in loc["paws"]) if loc is not None else ""
+        table.add_row(space_code(sp["name"]), sp["name"], what, paws or "-", ", ".join(here.pop(sid, [])) or "-",
+                      " ".join(space_code(spaces[n]["name"]) for n in nearby.get(sid, [])))
+    for sid, who in here.items():
+        table.add_row(space_code(spaces[sid]["name"]), spaces[sid]["name"], "", "", ", ".join(who), "")
     return table
 
 
@@ -59,18 +91,21 @@ def track_text(view: dict[str, Any]) -> Text:
     helpers = ", ".join(seat_name(w) for w in view["help_spot"]["paws"]) or "none"
     legend = ", ".join(f"{t['name']} ({seat_name(t['holder'])})" if t["holder"] is not None else t["name"]
                        for t in view["legendary"])
+    spaces = _spaces(view)
     expeditions = []
-    names = _names(view)
     for area in view["expeditions"]:
-        flags = ", ".join(f"{seat_name(int(w))} at {names[s].split(': ')[-1]}" for w, s in area["flags"].items())
-        expeditions.append(f"{area['name']}: deck {area['deck']}" + (f", flags: {flags}" if flags else ""))
-    store = [f"{s['count']} {_obj(view, s['item'])} ({' + '.join(p.replace('_', ' ') for p in s['price'])})"
+        flags = ", ".join(f"{seat_name(int(w))} at {spaces[s]['name'].split(': ')[-1]}"
+                          for w, s in area["flags"].items())
+        expeditions.append(f"{area['name']}: {plural(area['deck'], 'card')} in the deck" +
+                           (f"; flags: {flags}" if flags else ""))
+    store = [f"{_obj(view, s['item'])} ×{s['count']} ({words.price(s['price'])})"
              for s in view["store"]["slots"] if s["item"]]
+    deeds = view["deeds"]
     lines = [
-        f"Encounters (deck {enc['deck']}): {slots}   paw tokens: {paws}",
-        f"Help spot paw tokens: {helpers}   Deed deck {view['deeds']['deck']}, "
-        f"discards {len(view['deeds']['discard'])}",
-        f"Legendary tokens: {legend}",
+        f"Encounter track ({plural(enc['deck'], 'card')} in the deck): {slots}   paw tokens: {paws}",
+        f"Help spot paw tokens: {helpers}   Deed deck: {plural(deeds['deck'], 'card')}, "
+        f"discard pile: {plural(len(deeds['discard']), 'card')}",
+        f"Legendary deed tokens: {legend}",
         *expeditions,
         "Store: " + "; ".join(store),
     ]
@@ -78,43 +113,119 @@ def track_text(view: dict[str, Any]) -> Text:
 
 
 def player_panel(view: dict[str, Any], p: dict[str, Any], me: bool) -> Panel:
-    names = _names(view)
-    food = ", ".join(f"{n} {f}" for f, n in p["food"].items())
+    spaces = _spaces(view)
+    food = ", ".join(words.food(f, n) for f, n in p["food"].items())
     m = p["morality"]
     sk = p["skills"]
+    leaning = {"good": "good", "evil": "evil", "neither": "in the middle"}[m["leaning"]]
+    steps = abs(m["position"])
+    morality = (f"{leaning}, {plural(steps, 'spot')} to the {'left' if m['position'] < 0 else 'right'}"
+                if steps else leaning)
     story = []
     for col, title in COLUMNS:
         cards = [(_card(view, e["card"]) + ("" if e["face_up"] else " (face down)")) if e["card"] else "face down"
                  for e in p["story"] if e["column"] == col]
         story.append(f"{title}: {', '.join(cards) or '-'}")
+    where = spaces[p["position"]]["name"] if p["position"] else "no space yet"
+    paws = p["paws"]["home"] + (1 if p["paws"]["strong_home"] else 0)
     lines = [
-        f"{p['character']} on {names.get(p['position'] or '', 'no space yet')}"
-        + ("  — first player" if p["first_player"] else ""),
-        f"Food: {food}   Morality {m['position']:+d} ({m['leaning']})   Fame from the story {p['story_fame']}",
-        f"Movement {sk['movement']}, strength {sk['strength']}, dice {sk['dice']}, trading {sk['trading']}, "
-        f"card draw {sk['card_draw']}   Paw tokens at home {p['paws']['home']}, tents {p['tents']}",
-        f"Backpack ({p['backpack_slots_used']}/5): " + (", ".join(_obj(view, o) for o in p["backpack"]) or "-"),
+        f"The {p['character']} on {where}" + ("  — first player token" if p["first_player"] else ""),
+        f"Food: {food}",
+        f"Morality: {morality} ({plural(m['fame'], 'fame point')})   Fame from the story: {p['story_fame']}",
+        f"Movement {sk['movement']}, strength {sk['strength']}, {sk['dice']} {'die' if sk['dice'] == 1 else 'dice'} "
+        f"in a fight, "
+        f"trading {sk['trading']}, card draw {sk['card_draw']}   Paw tokens at home: {paws}"
+        + (" (the strong one among them)" if p["paws"]["strong_home"] else "") + f", tents: {p['tents']}",
+        f"Backpack ({p['backpack_slots_used']} of {view['texts']['backpack']['slots']} slots): "
+        + (", ".join(_obj(view, o) for o in p["backpack"]) or "-"),
         *story,
     ]
     if "hand" in p:
         lines.append("Hand: " + (", ".join(_card(view, k) for k in p["hand"]) or "-")
                      + (f"   Set aside: {', '.join(_card(view, k) for k in p['aside'])}" if p["aside"] else ""))
-        lines.append("Tents: " + (", ".join(view["texts"]["tents"][x]["name"] for x in p["tent_tokens"]) or "-"))
+        if me:
+            lines.append("Tent tokens: " + (", ".join(_tent(view, x) for x in p["tent_tokens"]) or "-"))
     else:
         lines.append(f"Hand: {plural(p['hand_size'], 'card')} face down")
+    boosts = [plural(n, f"one-time {k.replace('_', '-')} symbol") for k, n in p["one_time_symbols"].items() if n]
+    if boosts:
+        lines.append("Kept: " + ", ".join(boosts))
     if p["legendary"]:
-        lines.append("Legendary: " + ", ".join(t.replace("_", " ") for t in p["legendary"]))
+        names = {t["id"]: t["name"] for t in view["legendary"]}
+        lines.append("Legendary deed tokens: " + ", ".join(names.get(t, t) for t in p["legendary"]))
+    if p["gallery"]:
+        lines.append("In the gallery: " + ", ".join(_obj(view, a) for a in p["gallery"]))
     title = seat_name(p["seat"]) + (" (you)" if me else "")
     return Panel(Text("\n".join(lines)), title=title, border_style="green" if me else "white")
 
 
 def render(state: State, seat: int | None) -> RenderableType:
     view = state.view(seat)
-    day = f"day {view['day']} of {view['days']}" if not view["over"] else "the game is over"
+    if view["over"]:
+        day = "the game is over"
+    elif view["day"]:
+        day = f"day {view['day']} of {view['days']}"
+    else:
+        day = "the adventurers choose where to start"
     head = Text.from_markup(f"[bold]The Trial of the Forest[/bold] — {day}.  ") + Text(view["prompt"])
-    parts: list[RenderableType] = [head, forest_table(view), track_text(view),
+    parts: list[RenderableType] = [head, forest_table(view), Text(CODES, style="dim"), track_text(view),
                                    *(player_panel(view, p, p["seat"] == seat) for p in view["player_states"])]
     if view["result"]:
         parts.append(score_table(view["score_sheet"],
                                  [seat_name(p["seat"]) for p in view["player_states"]], view["result"]["winners"]))
     return Group(*parts)
+
+
+def readable(view: dict[str, Any], seat: int | None) -> list[tuple[str, str]]:
+    """Every piece the seat may read the whole text of, as (name, text): the cards it can see (its hand, the
+    encounter track, the stories, the discard pile, a card being resolved), the items and artifacts, the
+    location tiles, its tent tokens and those it knows on the campsites, and the campsites."""
+    texts = view["texts"]
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+
+    def add(name: str, text: str) -> None:
+        if text not in seen:
+            seen.add(text)
+            out.append((name, text))
+
+    cards: list[str] = [k for k in view["encounters"]["slots"] if k]
+    for p in view["player_states"]:
+        cards += p.get("hand", []) + p.get("aside", []) + p.get("known_cards", [])
+        cards += [e["card"] for e in p["story"] if e["card"]]
+    cards += view["deeds"]["discard"]
+    cards += [area["top"] for area in view["expeditions"] if area["top"]]
+    if view.get("resolving"):
+        cards.append(view["resolving"]["card"])
+    for card in cards:
+        entry = texts["cards"][card]
+        add(str(entry["name"]), words.card_text(entry))
+    objects = [s["item"] for s in view["store"]["slots"] if s["item"]]
+    for p in view["player_states"]:
+        objects += p["backpack"] + p["gallery"]
+    for area in view["expeditions"]:
+        objects += area["artifacts"]
+    for loc in view["locations"]:
+        objects += loc.get("items") or []
+    for obj in objects:
+        entry = texts["objects"][obj]
+        add(str(entry["name"]), words.object_text(entry))
+    spaces = _spaces(view)
+    for loc in view["locations"]:
+        name = spaces[loc["space"]]["name"]
+        add(name, f"{name}: {loc['side']}. {loc['text']}")
+    tents = []
+    for p in view["player_states"]:
+        tents += p.get("tent_tokens", []) + p["kept_tents"]
+    camps = view["campsites"]
+    tents += [camp["tent"] for camp in camps if camp["tent"] and camp["tent"] != "face_down"]
+    for tent in tents:
+        add(f"{_tent(view, tent)} tent", f"The {_tent(view, tent)} tent token: {texts['tents'][tent]['text']}")
+    for camp in camps:
+        if camp["space"] == "universal":
+            add("Universal campsite", f"The universal campsite: {words.UNIVERSAL}; camp here when your space "
+                                      "is not a campsite.")
+        else:
+            name = spaces[camp["space"]]["name"]
+            add(name, f"{name}: a campsite: {words.campsite(camp['bonus'])}.")
+    return out

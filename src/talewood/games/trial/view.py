@@ -254,6 +254,7 @@ def texts(t: Tables) -> dict[str, Any]:
             "tents": {x.id: {"name": x.name, "text": x.text} for x in c.tents},
             "foods": dict(zip(FOODS, FOOD_NAME, strict=True)),
             "morality_fame": list(t.morality_fame),
+            "backpack": {"slots": t.backpack_slots, "movement_slots": t.movement_slots},
             "legend": [
                 ["paw token", "marks an action; a location holds one of each player's tokens per day"],
                 ["strong paw token", "also resolves a tile's '+' effect"],
