@@ -201,3 +201,22 @@ def test_r22_an_item_spent_as_a_cost_goes_on_the_empty_slot_its_owner_chooses():
     do(s, "Put it on row 3, column 2")
     assert s.store_kind[9] == obj("torch") and s.side_of(s.t.loc_of[s.pos[0]]).state == "ruined"
     check(s)
+
+
+def test_the_score_sheet_tells_points_from_the_tie_breaker_and_says_why_the_winner_won():
+    s = position(2, positions=["path_05", "start_s"], turn={"seat": 1},
+                 stories=[[{"card": "postman", "column": "morality"},
+                           {"card": "caravan", "column": "trading", "face_up": False}],
+                          [{"card": "charity_collection", "column": "morality"}]])
+    end = play_out_now(s)
+    details = end.result().details
+    assert [d["total"] for d in details] == [2, 2] and end.result().winners == [0]   # the first player token
+    sheet = end.game.score_sheet(end.result())
+    assert sheet.verdict == "Player 1 wins with 2 fame points" and sheet.reason == "won the tie on story cards"
+    kinds = {row.label: row.kind for row in sheet.rows}
+    assert kinds["Story cards"] == "tiebreak" and kinds["Total"] == "total"
+    assert all(row.explain for row in sheet.rows)
+    explain = {row.label: row.explain for row in sheet.rows}
+    assert "morality token ended" in explain["Morality"] and "shared" in explain["Story cards"]
+    points = [row for row in sheet.rows if row.kind == "points"]
+    assert [sum(int(row.cells[seat]) for row in points) for seat in (0, 1)] == [2, 2]

@@ -174,8 +174,10 @@ def test_the_end_says_the_verdict_above_the_board_and_the_terminal_shows_the_she
     # the board comes under the verdict: moved down by the banner's height
     shifted = next(g for g in root.iter(f"{NS}g") if (g.get("transform") or "").startswith("translate(0 "))
     assert any(r.get("fill") == "#e4eccf" for r in shifted.iter(f"{NS}rect"))
+    board = next(r for r in shifted.iter(f"{NS}rect") if r.get("fill") == "#e4eccf")
     banner_box = banner.find(f"{NS}rect")
-    assert float(shifted.get("transform", "")[len("translate(0 "):-1]) >= float(banner_box.get("height", 0))
+    moved = float(shifted.get("transform", "")[len("translate(0 "):-1])
+    assert float(board.get("y", 0)) + moved >= float(banner_box.get("y", 0)) + float(banner_box.get("height", 0))
     console = Console(width=200, record=True)
     console.print(terminal(s, 0))
     out = console.export_text()

@@ -255,7 +255,7 @@ def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, A
             c.text(14, 50 + 18 * k, line, size=14)
     sheet = view.get("score_sheet")
     # the end: the verdict above the board (the score sheet is the page's own table)
-    top = final_banner(c, 10, MY, WIDTH - 20, sheet) - MY if sheet else 0
+    top = max(0, final_banner(c, 10, 40, WIDTH - 20, sheet) - MY) if sheet else 0
     if top:
         c.add(f'<g transform="translate(0 {top:.0f})">')
     _board(t)

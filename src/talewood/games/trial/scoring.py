@@ -79,13 +79,15 @@ def end_game(s: TrialState) -> None:
 
 
 EXPLAIN = {
-    "story": "Fame on the face-up cards of the player's story.",
-    "objects": "Fame of the items and artifacts in the backpack.",
-    "flags": "Fame of the finishing spaces the player's expedition flags reached.",
-    "morality": "Fame of the player's place on the morality track.",
-    "legendary": "Fame of the legendary deed tokens the player holds.",
-    "first_player": "Fame of the first player token, for whoever holds it at the end.",
-    "gallery": "Fame of the artifacts shown in the gallery.",
+    "story": "The fame points printed on the face-up cards of the player's story (a face-down card gives none).",
+    "objects": "The fame points printed on the items and artifacts the player carries in the backpack.",
+    "flags": "The fame points of the finishing space each of the player's expedition flags reached.",
+    "morality": "The fame points printed where the player's morality token ended: the farther from the middle, "
+                "good or evil, the more.",
+    "legendary": "The fame points of the legendary deed tokens the player took: the first to have 5 cards in the "
+                 "trading, pioneering or fighting column of their story.",
+    "first_player": "The fame point of the first player token, for whoever holds it at the end.",
+    "gallery": "The fame points of the artifacts the player left in the gallery.",
 }
 
 
@@ -95,6 +97,7 @@ def score_sheet(result: Result) -> list[SheetRow]:
     for key, title in ROWS:
         sheet.points(title, [str(d[key]) for d in details], EXPLAIN[key])
     sheet.tiebreak("Story cards", [str(d["story_cards"]) for d in details],
-                   "Story cards, face up and down: between players tied on fame, the most wins.")
+                   "The cards of the player's story, face up and face down: between players tied on fame points, "
+                   "the one with the most wins; a tie that remains is shared.")
     sheet.total("Total", [str(d["total"]) for d in details], "Fame points: every row above but the story cards.")
     return sheet.rows
