@@ -243,12 +243,7 @@ def _offer(t: _Table, acts: list[dict[str, Any]], x: float, y: float) -> None:
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
     t = _Table(view, seat, actions)
     c = t.c
-    if view["over"]:
-        day = "the game is over"
-    elif view["day"]:
-        day = f"day {view['day']} of {view['days']}"
-    else:
-        day = "the adventurers choose where to start"
+    day = words.day(view)
     c.text(14, 26, f"The Trial of the Forest — {day}", size=18, weight="bold", fill="#2f3b1f")
     if not view["over"]:
         for k, line in enumerate(wrap(view["prompt"], WIDTH - 28, 14, 1)):

@@ -161,12 +161,7 @@ def player_panel(view: dict[str, Any], p: dict[str, Any], me: bool) -> Panel:
 
 def render(state: State, seat: int | None) -> RenderableType:
     view = state.view(seat)
-    if view["over"]:
-        day = "the game is over"
-    elif view["day"]:
-        day = f"day {view['day']} of {view['days']}"
-    else:
-        day = "the adventurers choose where to start"
+    day = words.day(view)
     head = Text.from_markup(f"[bold]The Trial of the Forest[/bold] — {day}.  ") + Text(view["prompt"])
     parts: list[RenderableType] = [head, forest_table(view), Text(CODES, style="dim"), track_text(view),
                                    *(player_panel(view, p, p["seat"] == seat) for p in view["player_states"])]

@@ -112,3 +112,12 @@ def shortcut(pay: str | None) -> str:
 def campsite(bonus: str) -> str:
     """A campsite's bonus in the rulebook's words."""
     return CAMPSITES.get(bonus, UNIVERSAL if bonus.startswith("draw") else bonus.replace("_", " "))
+
+
+def day(view: Mapping[str, Any]) -> str:
+    """Where the Trial stands: "day 2 of 4", "the game is over", or the adventurers choosing where to start."""
+    if view["over"]:
+        return "the game is over"
+    if view["day"]:
+        return f"day {view['day']} of {view['days']}"
+    return "the adventurers choose where to start"
