@@ -7,6 +7,7 @@ from talewood.engine import Rng
 
 from .helpers import (
     T,
+    action,
     aside,
     backpack,
     can,
@@ -52,7 +53,9 @@ def test_t12_frosty_hill_finished_on_the_3_fame_space():
     assert s.r_card == card("snow_owl")
     assert sorted(labels(s)) == ["Advance to Frosty Hill finish: the lookout rock (3 fame)",
                                  "Advance to Frosty Hill: the glacier"]
-    do(s, "Advance to Frosty Hill finish: the lookout rock (3 fame)")
+    events = s.apply(action(s, "Advance to Frosty Hill finish: the lookout rock (3 fame)"))
+    assert "Player 1 finishes the Frosty Hill on Frosty Hill finish: the lookout rock (3 fame) and returns to the " \
+        "Frosty Hill exit" in [e["text"] for e in events]
     assert s.flags[0] == T.space_index["frosty_finish_3"]
     assert s.pos[0] == T.space_index["frosty_exit"]
     assert s.current_player == 1                                      # the turn is over (L564)

@@ -105,14 +105,14 @@ def test_r39_dig_collapse_and_rebuild_tunnels():
     c = position(2, positions=["tunnel_nw", "start_s"], hands=[["sabotage"], []], backpacks=[["shovel"], []],
                  turn={"seat": 1})
     do(c, "Play Sabotage")
-    assert labels(c) == ["Collapse the tunnel on the North-east tunnel", "Collapse the tunnel on the North-west tunnel",
-                         "Collapse the tunnel on the South-east tunnel", "Collapse the tunnel on the South-west tunnel"]
-    do(c, "Collapse the tunnel on the South-east tunnel")
+    assert labels(c) == ["Collapse the North-east tunnel", "Collapse the North-west tunnel",
+                         "Collapse the South-east tunnel", "Collapse the South-west tunnel"]
+    do(c, "Collapse the South-east tunnel")
     assert T.space_index["tunnel_se"] not in c.passable_tunnels()
     assert c.tun_space[0] == T.space_index["tunnel_se"] and not c.tun_up[0]
     r = position(2, positions=["path_05", "start_s"], hands=[["blaster"], []], backpacks=[["shovel"], []],
                  tunnels=[{"space": "tunnel_se", "state": "collapsed"}], turn={"seat": 1})
-    do(r, "Play Blaster", "Blaster: Rebuild a collapsed tunnel", "Rebuild the tunnel on the South-east tunnel")
+    do(r, "Play Blaster", "Blaster: Rebuild a collapsed tunnel", "Rebuild the South-east tunnel")
     assert r.tun_space == [-1, -1] and T.space_index["tunnel_se"] in r.passable_tunnels()   # token removed
     x = position(2, positions=["frosty_exit", "start_s"])
     assert T.space_index["frosty_start"] not in range(T.n_forest)     # areas are not forest: no token there

@@ -74,3 +74,16 @@ def test_the_pieces_read_in_player_words():
     assert words.shortcut("spend:tea:1") == "pay 1 tea leaf"
     assert words.campsite("gain:tea:1") == "gain 1 tea leaf from the tray"
     assert words.food("tea", 2) == "2 tea leaves" and words.food("acorn") == "1 acorn"
+
+
+def test_a_fights_opponent_and_a_tunnel_read_as_the_board_names_them():
+    from talewood.games.trial.fight import fight_words
+
+    assert [fight_words(6, 1), fight_words(0, 3), fight_words(4, 2), fight_words(5, 0)] == \
+        ["6+", "3 dice", "4 plus 2 dice", "5"]
+    s = position(2, positions=["tunnel_nw", "start_s"], hands=[["sabotage"], []], backpacks=[["shovel"], []],
+                 turn={"seat": 1})
+    do(s, "Play Sabotage")
+    assert "Collapse the North-east tunnel" in labels(s)          # not "the tunnel on the North-east tunnel"
+    events = s.apply(next(a for a in s.legal_actions() if s.describe(a) == "Collapse the South-east tunnel"))
+    assert "Player 1 collapses the South-east tunnel" in [e["text"] for e in events]

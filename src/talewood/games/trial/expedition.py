@@ -221,8 +221,8 @@ def finish(s: TrialState, seat: int, space: int) -> None:
     s.flags[seat * 3 + area] = space
     s.pos[seat] = t.exit_of_area[area]
     if s.log is not None:
-        s.emit("finish", f"{seat_name(seat)} finishes {t.area_name[area]} on {s.space_name(space)} "
-                         f"({t.finish_fame[space]} fame) and returns to the {s.space_name(s.pos[seat])}", seat=seat)
+        s.emit("finish", f"{seat_name(seat)} finishes {t.area_name[area]} on {s.space_name(space)} and returns "
+                         f"to {t.space_the[s.pos[seat]]}", seat=seat)
     _leave_area(s, area)
     if s.t_acted or not rulings.CARTOGRAPHER_FINISH_STILL_PLACES_A_PAW:
         s.t_over = 1

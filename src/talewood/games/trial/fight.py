@@ -37,6 +37,15 @@ def _weapons(s: TrialState, seat: int) -> list[int]:
     return sorted({o for o in pack if fights[o]})
 
 
+def fight_words(strength: int, dice: int) -> str:
+    """A card opponent's strength as the card prints it: "6+" (and a die), "3 dice", "4 plus 2 dice", "5"."""
+    if dice == 1:
+        return f"{strength}+"
+    if dice == 0:
+        return str(strength)
+    return f"{dice} dice" if strength == 0 else f"{strength} plus {dice} dice"
+
+
 def start_card_fight(s: TrialState, seat: int, strength: int, dice: int) -> None:
     """Fight a card opponent (always the defender, L361): `strength` plus `dice` dice, rolled by you."""
     s.f_att = seat
@@ -50,7 +59,7 @@ def start_card_fight(s: TrialState, seat: int, strength: int, dice: int) -> None
     s.f_bow = -1
     s.f_played = [0, 0]
     if s.log is not None:
-        what = f"{strength} plus {dice} dice" if dice != 1 else f"{strength}+"
+        what = fight_words(strength, dice)
         s.emit("fight", f"{seat_name(seat)} fights {s.card_name(s.r_card)} ({what})", seat=seat)
     s.stack.append(FightStep(seat, 0))
 

@@ -408,7 +408,7 @@ def do_tunnel(s: TrialState, seat: int, code: int, space: int) -> None:
             i = s.tun_space.index(-1)
             s.tun_space[i] = space
             s.tun_up[i] = False
-        verb = "collapses the tunnel on"
+        verb = "collapses"
     else:
         i = next(i for i in range(len(s.tun_space)) if s.tun_space[i] == space and not s.tun_up[i])
         if rulings.REBUILD_TURNS_A_DUG_TOKEN_UP and not s.t.printed_tunnel[space]:
@@ -416,9 +416,15 @@ def do_tunnel(s: TrialState, seat: int, code: int, space: int) -> None:
         else:
             s.tun_space[i] = -1
             s.tun_up[i] = False
-        verb = "rebuilds the tunnel on"
+        verb = "rebuilds"
     if s.log is not None:
-        s.emit("tunnel", f"{seat_name(seat)} {verb} {s.t.space_the[space]}", seat=seat)
+        s.emit("tunnel", f"{seat_name(seat)} {tunnel_words(s, verb, space)}", seat=seat)
+
+
+def tunnel_words(s: TrialState, verb: str, space: int) -> str:
+    """"collapses the North-east tunnel", but "collapses the tunnel on Forest path 5" (a space of another kind)."""
+    where = s.t.space_the[space]
+    return f"{verb} {where}" if s.t.space_kind[space] == "tunnel" else f"{verb} the tunnel on {where}"
 
 
 def flip_targets(s: TrialState, way: str) -> list[int]:
@@ -484,7 +490,9 @@ class ChooseSpace(NamedTuple):
 
     def label(self, s: TrialState, action: int) -> str:
         space = action - s.t.ids.space
-        verb = ("Dig a tunnel on", "Collapse the tunnel on", "Rebuild the tunnel on", "Ruin", "Restore")[self.what]
+        if self.what in (COLLAPSE, REBUILD):
+            return tunnel_words(s, "Collapse" if self.what == COLLAPSE else "Rebuild", space)
+        verb = ("Dig a tunnel on", "", "", "Ruin", "Restore")[self.what]
         return f"{verb} {s.t.space_the[space]}"
 
     def apply(self, s: TrialState, action: int) -> None:
