@@ -46,7 +46,7 @@ class TrialGame(Game):
                    choice_labels=("a player drawn at random", "Player 1")),
             Option("tiles", "choice", "random", "the location tiles: shuffled within each type, or the "
                    "board's fixed arrangement", choices=rulings.TILE_ARRANGEMENTS, title="Location tiles",
-                   choice_labels=("shuffled within each type", "the fixed arrangement")),
+                   choice_labels=("shuffled within each type", "the fixed arrangement"), variant=True),
         ))
 
     def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
