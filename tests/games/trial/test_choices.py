@@ -28,9 +28,19 @@ def test_stay_here_and_end_your_turn_come_first():
     shown = choices(s)
     assert [label for label, c in shown.items() if c.first] == ["Stay here"]
     assert shown["Move to Forest path 9"].group == "Spaces to move to"
-    do(s, "Stay here", "Place a paw token on the help spot", "Draw a deed card")
+    do(s, "Stay here", "Place a paw token on the help spot")
+    shown = choices(s)
+    assert shown["Draw a deed card"].group == "Cards" and shown["Take an acorn"].group == "Food tokens"
+    do(s, "Draw a deed card")
     shown = choices(s)
     assert [label for label, c in shown.items() if c.first] == ["End your turn"]
+
+
+def test_a_turns_own_actions_are_grouped_apart_from_the_deeds():
+    s = position(2, positions=["tower_c", "start_s"], hands=[["food_delivery"], []],
+                 food=[{"acorn": 2, "raspberry": 2}, {}], turn={"seat": 1})
+    shown = choices(s)
+    assert shown["Move"].group == "Your turn" and shown["Play Food Delivery"].group == "Deeds to play"
 
 
 def test_every_space_has_its_own_code_made_of_letters_and_digits():

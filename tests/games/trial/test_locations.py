@@ -130,7 +130,7 @@ def test_r52_a_restored_store_trades_and_its_strong_paw_counts_a_card_as_2_tea_l
                  hands=[["bear"], []], food=[{}, {}], store=[{"row": 3, "column": 3, "item": "shield"}],
                  turn={"seat": 1})
     do(s, "Place your strong paw token on the South ruins (Restored store)")
-    assert can(s, "Buy the Shield for a tea leaf and a tea leaf")
+    assert can(s, "Buy the Shield for 2 tea leaves")
     do(s, "Buy the Shield")                   # one card pays both tea leaves (its only way: no question asked)
     assert backpack(s, 0) == ["shield"] and s.hand[0] == [] and s.st_credit == 0
     do(s, "Finish your transactions")

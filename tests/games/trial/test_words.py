@@ -33,6 +33,9 @@ def test_a_store_slot_of_two_any_symbols_costs_any_two_food_tokens():
     assert price_words(s, slot) == "any 2 food tokens"
     assert words.price(["any_food", "any_food"]) == "any 2 food tokens"
     assert words.price(["acorn", "any_food"]) == "an acorn and any food token"
+    assert words.price(["tea", "tea"]) == "2 tea leaves"
+    twice = next(i for i, price in enumerate(T.slot_price) if price[0] == price[1] != "any_food")
+    assert price_words(s, twice) == f"2 {words.food(T.slot_price[twice][0], 2).split(' ', 1)[1]}"
 
 
 def test_the_log_tells_a_moral_choice_a_tent_and_an_expedition_in_sentences():

@@ -24,7 +24,7 @@ GROUPS = {
     "take_item": "Items to take", "weapon": "Weapons", "boost": "One-time symbols", "food": "Food tokens",
     "option": "Options", "plan": "Ways to pay", "column": "Columns of your story", "tent": "Your tent tokens",
     "bonus": "Trading bonuses", "seat": "Adventurers", "slot": "Store slots", "morality": "Morality",
-    "die": "Die faces",
+    "die": "Die faces", "take_card": "Cards", "move": "Your turn", "leave": "Your turn", "elixir": "Your turn",
 }
 # the frames whose cards come from somewhere else than the hand
 CARD_GROUPS = {"PickDiscard": "The deed discard pile", "TakeEncounter": "Face-up encounter cards"}

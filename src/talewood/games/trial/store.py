@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, plural, seat_name
 from . import cards, rulings
-from .tables import FOOD_A, FOOD_INDEX, U_ANY, U_FOOD
+from .tables import FOOD_A, FOOD_INDEX, FOOD_PLURAL, U_ANY, U_FOOD
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -45,6 +45,8 @@ def price_words(s: TrialState, slot: int) -> str:
     symbols = s.t.slot_price[slot]
     if all(x == "any_food" for x in symbols):
         return f"any {len(symbols)} food tokens"
+    if len(symbols) == 2 and symbols[0] == symbols[1]:
+        return f"2 {FOOD_PLURAL[FOOD_INDEX[symbols[0]]]}"
     return " and ".join("any food token" if x == "any_food" else FOOD_A[FOOD_INDEX[x]] for x in symbols)
 
 

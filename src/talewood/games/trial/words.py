@@ -92,6 +92,8 @@ def price(parts: Iterable[str]) -> str:
     names = list(parts)
     if names and all(p == "any_food" for p in names):
         return f"any {plural(len(names), 'food token')}"
+    if len(names) == 2 and names[0] == names[1]:
+        return food(names[0], 2)
     return " and ".join(("any food token" if p == "any_food" else
                          ("an " if p == "acorn" else "a ") + FOODS.get(p, (p,))[0]) for p in names)
 
