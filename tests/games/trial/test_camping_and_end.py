@@ -61,7 +61,7 @@ def test_r82_a_tent_found_is_revealed_immediate_ones_used_others_kept_for_once()
 def test_r83_your_tent_goes_face_down_only_you_know_it():
     s = position(2, positions=["camp_n", "start_s"], paws=[ALL_PAWS, {}], tents=[["tent_tea", "tent_x"], []],
                  turn={"seat": 1})
-    do(s, "Camp on the North meadow", "Take the Shovel", "Put up the Tent: tea leaf")
+    do(s, "Camp on the North meadow", "Take the Shovel", "Put up your tent token: tea leaf")
     camp = T.camp_of[T.space_index["camp_n"]]
     assert s.view(0)["campsites"][camp]["tent"] == "tent_tea"
     assert s.view(1)["campsites"][camp]["tent"] == "face_down"

@@ -104,3 +104,15 @@ def test_an_item_bought_carries_its_text():
         name = label.removeprefix("Buy the ").split(" for ")[0]
         entry = next(e for e in objects.values() if e["name"] == name)
         assert c.group == "Items to buy" and c.detail == words.object_text(entry)
+
+
+def test_a_tent_put_up_says_what_it_gives_and_two_alike_read_apart():
+    s = position(2, positions=["camp_n", "start_s"], paws=[{"placed": ["help"] * 4, "strong": "help"}, {}],
+                 tents=[["tent_raspberry", "tent_x", "tent_x_2"], []], turn={"seat": 1})
+    do(s, "Camp on the North meadow", "Take the Shovel")
+    shown = choices(s)
+    assert set(shown) == {"Put up your tent token: raspberry", "Put up your tent token: X",
+                          "Put up your tent token: X (the second one)"}
+    assert shown["Put up your tent token: raspberry"].detail == "The raspberry tent token: Gain 1 raspberry."
+    assert shown["Put up your tent token: X (the second one)"].detail == "The X tent token: No bonus."
+    assert all(c.group == "Your tent tokens" for c in shown.values())

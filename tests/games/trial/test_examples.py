@@ -102,7 +102,7 @@ def test_t13_mark_camps_on_the_north_meadow():
     assert labels(s)[:2] == ["Take the Shovel", "Take the Spyglass"]
     do(s, "Take the Rope")
     assert food(s, 1)["tea"] == 1 and GAME.content.tents[s.tent_used[-1]].id == "tent_tea"
-    do(s, "Put up the Tent: acorn")
+    do(s, "Put up your tent token: acorn")
     camp = T.camp_of[T.space_index["camp_n"]]
     assert GAME.content.tents[s.tent_on[camp]].id == "tent_acorn" and s.tent_knower[camp] == 1
     assert len(s.tents[1]) == 2 and s.paws_left(1) == 4 and backpack(s, 1) == ["rope"]

@@ -192,7 +192,7 @@ def test_t14_mark_camps_at_the_universal_campsite_on_an_expedition():
     assert s.t_camp and labels(s) == ["Camp at the universal campsite", "Leave the expedition"]
     do(s, "Camp at the universal campsite", "Draw a deed card")
     assert len(s.aside[1]) == 1 and s.tent_on[6] == -1                # no tent there yet: no bonus
-    do(s, "Put up the Tent: X")
+    do(s, "Put up your tent token: X")
     assert s.tent_on[6] >= 0 and len(s.tents[1]) == 2
     assert s.pos[1] == T.space_index["swamps_reeds"] and s.paws_left(1) == 4
     assert len(s.hand[1]) == 5 + 1 and aside(s, 1) == []              # the card reached the hand at the end

@@ -226,3 +226,22 @@ def test_a_whole_game_in_the_terminal_against_a_bot(tmp_path):
                 ask=lambda _prompt: "1", console=Console(file=out, width=160))
     text = out.getvalue()
     assert code == 0 and "Final scores" in text and "The Trial of the Forest" in text
+
+
+def test_the_terminal_gives_each_card_of_the_own_hand_its_whole_text():
+    s = position(2, positions=["tower_c", "start_s"], hands=[["postman", "food_delivery"], ["bear"]],
+                 turn={"seat": 1})
+    console = Console(width=100, record=True)
+    console.print(terminal(s, 0))
+    out = " ".join(console.export_text().replace("│", " ").split())
+    cards = texts(T)["cards"]
+    for card in ("postman", "food_delivery"):
+        assert " ".join(words.card_text(cards[card]).split()) in out
+    assert cards["bear"]["text"].split(".")[0] not in out          # another seat's hand stays hidden
+
+
+def test_look_reads_an_expedition_area():
+    s = position(2, positions=["tower_c", "start_s"], turn={"seat": 1})
+    pieces = dict(readable(s.view(0), 0))
+    area = pieces["The Frosty Hill"]
+    assert area.startswith("The Frosty Hill: an expedition area. 12 cards in its deck") and "artifacts:" in area

@@ -5,7 +5,6 @@ them."""
 from __future__ import annotations
 
 from talewood.games.trial import words
-from talewood.games.trial.camp import tent_word
 from talewood.games.trial.cards import option_words
 from talewood.games.trial.store import price_words
 from talewood.games.trial.view import texts
@@ -45,7 +44,7 @@ def test_the_log_tells_a_moral_choice_a_tent_and_an_expedition_in_sentences():
         "Player 1 resolves Injured Owl as a good deed: tend its wounds"
     assert option_words("Player 2", "Marsh Tea Party", "Decline politely") == \
         "Player 2 resolves Marsh Tea Party: decline politely"
-    assert tent_word("Tent: any food (second)") == "any food" and tent_word("Tent: movement") == "movement"
+    assert words.tent("Tent: any food (second)") == "any food" and words.tent("Tent: movement") == "movement"
     s = position(2, positions=["swamps_exit", "start_s"], turn={"seat": 1})
     events = s.apply(next(a for a in s.legal_actions() if s.describe(a) == "Move"))
     events = s.apply(next(a for a in s.legal_actions() if s.describe(a) == "Move to Swamps: the first space"))

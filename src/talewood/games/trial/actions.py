@@ -8,6 +8,7 @@ with a tea leaf". A decision frame offers a few of them; `TrialState.describe` w
 from __future__ import annotations
 
 from ...engine import ActionSpace, ActionSpec
+from . import words
 from .content import EXPEDITIONS
 from .tables import BOOST_NAME, COLUMN_NAME, FOOD_NAME, Tables
 
@@ -121,7 +122,9 @@ def build_action_space(t: Tables) -> ActionSpace:
     specs += [ActionSpec("die", (("face", i),), f"The die shows {name}") for i, name in enumerate(DIE_FACES)]
     specs.append(ActionSpec("morality", (("way", "left"),), "Move your morality token 1 spot to the left (good)"))
     specs.append(ActionSpec("morality", (("way", "right"),), "Move your morality token 1 spot to the right (evil)"))
-    specs += [ActionSpec("tent", (("tent", x.id),), f"Put up the {x.name}") for x in c.tents]
+    # a tent token by what it gives; the second of two alike says so (two choices never read alike)
+    specs += [ActionSpec("tent", (("tent", x.id),), f"Put up your tent token: {words.tent(x.name)}"
+                         + (" (the second one)" if x.name.endswith("(second)") else "")) for x in c.tents]
     specs += [ActionSpec("bonus", (("symbols", n),), f"Take the bonus for {n} trading symbols")
               for n, _ in t.trading_bonus]
     specs += [ActionSpec("boost", (("symbol", b),), f"Use a one-time {BOOST_NAME[i]} symbol")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import cards, rulings
+from . import cards, rulings, words
 from .tables import FOOD_A, SK_CAMPER, SK_SIZE, UNIVERSAL
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class TentFound(NamedTuple):
         s.reveal()
         tent = s.c.tents[x]
         if s.log is not None:
-            s.emit("tent", f"{seat_name(self.seat)} reveals the {tent_word(tent.name)} tent token here: {tent.text}",
+            s.emit("tent", f"{seat_name(self.seat)} reveals the {words.tent(tent.name)} tent token here: {tent.text}",
                    seat=self.seat)
         if s.t.tent_boost[x] >= 0:
             s.tent_kept[self.seat].append(x)      # a non-immediate bonus, used once later (L614)
@@ -110,18 +110,13 @@ class PitchTent(NamedTuple):
             s.stack.append(ChooseTent(self.seat, self.spot))
 
 
-def tent_word(name: str) -> str:
-    """A tent token by what it gives, as a sentence names it: "Tent: any food (second)" -> "any food"."""
-    return name.removeprefix("Tent: ").removesuffix(" (second)")
-
-
 def put_tent(s: TrialState, seat: int, spot: int, x: int) -> None:
     s.tents[seat].remove(x)
     s.tent_on[spot] = x
     s.tent_knower[spot] = seat
     if s.log is not None:
         s.emit("pitch", f"{seat_name(seat)} puts up a tent", seat=seat)
-        s.emit("pitch_private", f"You put up your {tent_word(s.c.tents[x].name)} tent token", to=seat)
+        s.emit("pitch_private", f"You put up your {words.tent(s.c.tents[x].name)} tent token", to=seat)
 
 
 @decision

@@ -94,8 +94,7 @@ def choice(s: TrialState, action: int) -> Choice:
                              "artifact" if kind == "gallery" else "object"))
         return Choice(group=GROUPS[kind], detail=words.object_text(texts["objects"][obj]))
     if kind == "tent":
-        tent = texts["tents"][str(spec.param("tent"))]
-        return Choice(group=GROUPS[kind], detail=f"{tent['name']}: {tent['text']}")
+        return Choice(group=GROUPS[kind], detail=words.tent_text(texts["tents"][str(spec.param("tent"))]))
     if kind == "option" and s.r_card >= 0:    # the card being resolved, whole, with each of its options
         return Choice(group=GROUPS[kind], detail=words.card_text(texts["cards"][s.t.cards[s.r_card].card.id]))
     if kind in ("universal", "camp"):

@@ -134,6 +134,9 @@ class _Table:
     def object_info(self, obj: str) -> str:
         return words.object_text(self.texts["objects"][obj])
 
+    def tent_name(self, tent: str) -> str:
+        return words.tent(str(self.texts["tents"][tent]["name"]))
+
     def object_name(self, obj: str) -> str:
         return str(self.texts["objects"][obj]["name"])
 
@@ -387,12 +390,7 @@ def _tent_text(t: _Table, tent: str | None) -> str:
     if tent == "face_down":
         return "a tent token lies here face down"
     entry = t.texts["tents"][tent]
-    return f"the tent token here: {_tent_name(t, tent)} ({entry['text']})"
-
-
-def _tent_name(t: _Table, tent: str) -> str:
-    """A tent token by what it gives ("movement", "any food"): two alike read alike."""
-    return str(t.texts["tents"][tent]["name"]).removeprefix("Tent: ").removesuffix(" (second)")
+    return f"the tent token here: {t.tent_name(tent)} ({entry['text']})"
 
 
 def _location(t: _Table, loc: dict[str, Any], sp: dict[str, Any], action: dict[str, Any] | None) -> None:
@@ -488,12 +486,7 @@ def _area(t: _Table, area: dict[str, Any], nodes: list[tuple[float, float]]) -> 
     if any(x0 <= nx <= x0 + 180 and y0 - 14 <= ny <= y0 + 52 for nx, ny in nodes if (nx, ny) not in own):
         y0 = max(_xy(0, min(ys) - 50)[1], MY + 4)
     acts = t.take(("area", str(area["id"])))
-    artifacts = ", ".join(t.object_name(a) for a in area["artifacts"]) or "none left"
-    flags = ", ".join(f"{seat_name(int(w))} on {spaces[s]['name'].split(': ')[-1]}" for w, s in area["flags"].items())
-    paws = ", ".join(seat_name(w) for w in area["paws"])
-    info = (f"{area['name']}: an expedition area. {plural(area['deck'], 'card')} in its deck, "
-            f"{len(area['discard'])} discarded; its artifacts: {artifacts}."
-            + (f" Flags: {flags}." if flags else "") + (f" Paw tokens in its section: {paws}." if paws else ""))
+    info = words.expedition(area, t.texts)
     paw_acts = [a for a in acts if a.get("kind") == "paw"]
     with c.group("expedition", _one(acts) if not paw_acts else None, info, area=area["id"]):
         c.rect(x0, y0, x1 - x0, y1 - y0, "#dfe9f2", "#5a7a9a", 1.2, rx=10)
@@ -699,10 +692,7 @@ def _seat(t: _Table, p: dict[str, Any], y: float) -> float:
     line = " · ".join(f"{name} {n}" for name, n, _ in skills)
     with body.group("skills", None, f"{p['name']}'s skills: " + "; ".join(f"{name} {n}: {what}"
                                                                           for name, n, what in skills)):
-        body.text(x0 + 12, cy + 14, line, size=MIN_FONT)
-    if boosts:
-        body.text(x0 + 24 + text_width(line, MIN_FONT), cy + 14, "and " + ", ".join(boosts), size=MIN_FONT,
-                  fill="#7a2020")
+        body.text(x0 + 12, cy + 14, line + (" · and " + ", ".join(boosts) if boosts else ""), size=MIN_FONT)
     cy += 22
     extras = []
     if p["legendary"]:
@@ -713,7 +703,7 @@ def _seat(t: _Table, p: dict[str, Any], y: float) -> float:
     if p["gallery"]:
         extras.append("in the gallery: " + ", ".join(t.object_name(a) for a in p["gallery"]))
     if p["kept_tents"]:
-        extras.append("kept tent tokens: " + ", ".join(_tent_name(t, k) for k in p["kept_tents"]))
+        extras.append("kept tent tokens: " + ", ".join(t.tent_name(k) for k in p["kept_tents"]))
     for line in wrap(" · ".join(extras), w - 24, MIN_FONT, 6) if extras else []:
         body.text(x0 + 12, cy + 14, line, size=MIN_FONT, fill="#333")
         cy += 18
@@ -870,7 +860,7 @@ def _tents(t: _Table, c: Canvas, p: dict[str, Any], x: float, y: float) -> float
         acts = t.take(("tent", tent))
         cx = x + (i % 4) * (CARD_W + 4)
         cy = y + (i // 4) * (h + 6)
-        card(c, cx, cy, CARD_W - 4, f"Tent: {_tent_name(t, tent)}", entry["text"], action=_one(acts), height=h,
+        card(c, cx, cy, CARD_W - 4, f"Tent: {t.tent_name(tent)}", entry["text"], action=_one(acts), height=h,
              fill="#f6e3b4", tent=tent)
     rows = (len(tents) + 3) // 4
     return y + rows * (h + 6)

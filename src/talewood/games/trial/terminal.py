@@ -1,7 +1,8 @@
 """The Trial of the Forest in the terminal, drawn from `state.view(seat)`: the forest's places with the
 code a player types to choose them (choices.py), the encounter track, the expeditions, the store, then a
-panel per adventurer (the seat's own hand and tents only); `readable` gives `look NAME` / `card NAME`
-the whole text of every card, item, tile, tent and campsite the seat can see (words.py)."""
+panel per adventurer (the seat's own hand, each card with its whole text, and tents only); `readable` gives
+`look NAME` / `card NAME` the whole text of every card, item, tile, tent, campsite and expedition area the
+seat can see (words.py)."""
 
 from __future__ import annotations
 
@@ -37,10 +38,6 @@ def _card(view: dict[str, Any], card: str) -> str:
 
 def _obj(view: dict[str, Any], obj: str) -> str:
     return str(view["texts"]["objects"][obj]["name"])
-
-
-def _tent(view: dict[str, Any], tent: str) -> str:
-    return str(view["texts"]["tents"][tent]["name"]).removeprefix("Tent: ").removesuffix(" (second)")
 
 
 def forest_table(view: dict[str, Any]) -> Table:
@@ -140,11 +137,19 @@ def player_panel(view: dict[str, Any], p: dict[str, Any], me: bool) -> Panel:
         + (", ".join(_obj(view, o) for o in p["backpack"]) or "-"),
         *story,
     ]
+    parts: list[RenderableType] = []
     if "hand" in p:
         lines.append("Hand: " + (", ".join(_card(view, k) for k in p["hand"]) or "-")
                      + (f"   Set aside: {', '.join(_card(view, k) for k in p['aside'])}" if p["aside"] else ""))
-        if me:
-            lines.append("Tent tokens: " + (", ".join(_tent(view, x) for x in p["tent_tokens"]) or "-"))
+        if me:     # what "Play X" does, without a "card X" for each
+            hand = Table.grid(padding=(0, 1))
+            hand.add_column(width=2)
+            hand.add_column()
+            for k in p["hand"]:
+                hand.add_row(" -", words.card_text(view["texts"]["cards"][k]))
+            parts = [Text("\n".join(lines)), hand]
+            lines = ["Tent tokens: " + (", ".join(words.tent(view["texts"]["tents"][x]["name"])
+                                                  for x in p["tent_tokens"]) or "-")]
     else:
         lines.append(f"Hand: {plural(p['hand_size'], 'card')} face down")
     boosts = [plural(n, f"one-time {k.replace('_', '-')} symbol") for k, n in p["one_time_symbols"].items() if n]
@@ -156,7 +161,7 @@ def player_panel(view: dict[str, Any], p: dict[str, Any], me: bool) -> Panel:
     if p["gallery"]:
         lines.append("In the gallery: " + ", ".join(_obj(view, a) for a in p["gallery"]))
     title = seat_name(p["seat"]) + (" (you)" if me else "")
-    return Panel(Text("\n".join(lines)), title=title, border_style="green" if me else "white")
+    return Panel(Group(*parts, Text("\n".join(lines))), title=title, border_style="green" if me else "white")
 
 
 def render(state: State, seat: int | None) -> RenderableType:
@@ -174,7 +179,8 @@ def render(state: State, seat: int | None) -> RenderableType:
 def readable(view: dict[str, Any], seat: int | None) -> list[tuple[str, str]]:
     """Every piece the seat may read the whole text of, as (name, text): the cards it can see (its hand, the
     encounter track, the stories, the discard pile, a card being resolved), the items and artifacts, the
-    location tiles, its tent tokens and those it knows on the campsites, and the campsites."""
+    location tiles, its tent tokens and those it knows on the campsites, the campsites and the expedition
+    areas."""
     texts = view["texts"]
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
@@ -205,6 +211,8 @@ def readable(view: dict[str, Any], seat: int | None) -> list[tuple[str, str]]:
     for obj in objects:
         entry = texts["objects"][obj]
         add(str(entry["name"]), words.object_text(entry))
+    for area in view["expeditions"]:
+        add(str(area["name"]), words.expedition(area, texts))
     spaces = _spaces(view)
     for loc in view["locations"]:
         name = spaces[loc["space"]]["name"]
@@ -215,7 +223,7 @@ def readable(view: dict[str, Any], seat: int | None) -> list[tuple[str, str]]:
     camps = view["campsites"]
     tents += [camp["tent"] for camp in camps if camp["tent"] and camp["tent"] != "face_down"]
     for tent in tents:
-        add(f"{_tent(view, tent)} tent", f"The {_tent(view, tent)} tent token: {texts['tents'][tent]['text']}")
+        add(f"{words.tent(texts['tents'][tent]['name'])} tent", words.tent_text(texts["tents"][tent]))
     for camp in camps:
         if camp["space"] == "universal":
             add("Universal campsite", f"The universal campsite: {words.UNIVERSAL}; camp here when your space "

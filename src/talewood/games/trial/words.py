@@ -1,7 +1,7 @@
 """The Trial's pieces in a player's words, shared by the board (render.py), the terminal (terminal.py) and
 the panel of choices (choices.py): a card's whole text with its deck, symbols, fame, enhancement and
-bonus; an item's or artifact's; a campsite's bonus; a price; a shortcut's cost. They read the view's
-`texts` table (view.py), so what they say is what the seat may see."""
+bonus; an item's or artifact's; a tent token's; a campsite's bonus; a price; a shortcut's cost. They read
+the view's `texts` table (view.py), so what they say is what the seat may see."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...engine import plural
+from ...engine import plural, seat_name
 
 DECKS = {"deed": "deed card", "encounter": "encounter card", "frosty_hill": "Frosty Hill expedition card",
          "forgotten_swamps": "Forgotten Swamps expedition card", "dark_caverns": "Dark Caverns expedition card"}
@@ -109,6 +109,29 @@ def shortcut(pay: str | None) -> str:
         n = int(bits[2]) if len(bits) > 2 and bits[2].isdigit() else 1
         parts.append(food(what, n).removeprefix("any "))
     return "pay " + " and ".join(parts)
+
+
+def tent(name: str) -> str:
+    """A tent token by what it gives, as a sentence names it: "Tent: any food (second)" -> "any food" (two
+    alike read alike)."""
+    return name.removeprefix("Tent: ").removesuffix(" (second)")
+
+
+def tent_text(entry: Mapping[str, Any]) -> str:
+    """A tent token's whole text: "The raspberry tent token: Gain 1 raspberry."."""
+    return f"The {tent(str(entry['name']))} tent token: {entry['text']}"
+
+
+def expedition(area: Mapping[str, Any], texts: Mapping[str, Any]) -> str:
+    """An expedition area as the board tells it: its deck, its discards, the artifacts left, the flags and the
+    paw tokens in its section."""
+    names = {sp["id"]: str(sp["name"]).split(": ")[-1] for sp in area["spaces"]}
+    artifacts = ", ".join(str(texts["objects"][a]["name"]) for a in area["artifacts"]) or "none left"
+    flags = ", ".join(f"{seat_name(int(w))} on {names[s]}" for w, s in area["flags"].items())
+    paws = ", ".join(seat_name(w) for w in area["paws"])
+    return (f"{area['name']}: an expedition area. {plural(area['deck'], 'card')} in its deck, "
+            f"{len(area['discard'])} discarded; its artifacts: {artifacts}."
+            + (f" Flags: {flags}." if flags else "") + (f" Paw tokens in its section: {paws}." if paws else ""))
 
 
 def campsite(bonus: str) -> str:
