@@ -198,8 +198,8 @@ def test_the_terminal_names_the_spaces_by_the_codes_a_player_types():
     console = Console(width=200, record=True)
     console.print(terminal(s, 0))
     out = console.export_text()
-    assert re.search(r"│ ct\s+│ Central lookout tower\s+│ Lookout tower", out)
-    assert re.search(r"│ nwg\s+│ North-west grove", out)
+    assert re.search(r"^ ?ct\s+Central lookout tower\s+Lookout tower", out, re.M)
+    assert re.search(r"^ ?nwg\s+North-west grove", out, re.M)
 
 
 @pytest.mark.parametrize("query", ["Postman", "Tea Cat", "Rope", "North-west grove"])
@@ -245,3 +245,17 @@ def test_look_reads_an_expedition_area():
     pieces = dict(readable(s.view(0), 0))
     area = pieces["The Frosty Hill"]
     assert area.startswith("The Frosty Hill: an expedition area. 12 cards in its deck") and "artifacts:" in area
+
+
+def test_the_terminals_forest_tells_who_is_where_and_fits_80_columns():
+    s = position(2, positions=["tower_c", "tower_c"], paws=[{"placed": ["tower_c"]}, {}], turn={"seat": 1})
+    narrow, wide = Console(width=80, record=True), Console(width=140, record=True)
+    narrow.print(terminal(s, 0))
+    assert max(len(line) for line in narrow.export_text().splitlines()) <= 80
+    wide.print(terminal(s, 0))
+    out = wide.export_text()
+    assert re.search(r"^ ?ct\s+Central lookout tower\s+Lookout tower\s+Player 1, Player 2; paw tokens: Player 1\s",
+                     out, re.M)
+    camp = re.search(r"^ ?nm\s+North meadow\s+campsite \(1 common item\)", out, re.M)
+    assert camp                                  # the bonus in short; look reads it whole
+    assert "North meadow: a campsite: gain 1 common item from the store." in dict(readable(s.view(0), 0)).values()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -22,7 +23,8 @@ COLUMNS = (("morality", "Good and evil"), ("trading", "Trading"), ("pioneering",
            ("fighting", "Fighting"))
 CODES = ("Codes: p1 to p19 the forest paths; a compass point (n, ne, e, se, s, sw, w, nw, c for central) and g grove, "
          "st store, r ruins, t lookout tower, m meadow, tu tunnel, s start; fhx, fsx, dcx the expeditions' exits "
-         "(type a code where the choices show them; 'look NAME' reads a card, item, tile or tent)")
+         "(type a code where the choices show them; 'look NAME' reads a card, item, tile, tent, campsite or "
+         "expedition)")
 
 
 def _spaces(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -42,7 +44,8 @@ def _obj(view: dict[str, Any], obj: str) -> str:
 
 def forest_table(view: dict[str, Any]) -> Table:
     """The locations and campsites, and every other space an adventurer stands on: code, name, what is
-    there, paw tokens, adventurers, and the codes of the spaces next to it."""
+    there, who is there (adventurers and paw tokens), and the codes of the spaces next to it; narrow enough
+    for an 80-column terminal."""
     spaces = _spaces(view)
     nearby: dict[str, list[str]] = {}
     for a, z in view["board"]["lines"]:
@@ -52,9 +55,9 @@ def forest_table(view: dict[str, Any]) -> Table:
     for p in view["player_states"]:
         if p["position"]:
             here.setdefault(p["position"], []).append(seat_name(p["seat"]))
-    table = Table(title="The forest", show_lines=False)
-    for col in ("Code", "Space", "What is there", "Paw tokens", "Adventurers", "Next to"):
-        table.add_column(col)
+    table = Table(title="The forest", show_lines=False, box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("Code", "Space", "What is there", "Who is there", "Next to"):
+        table.add_column(col, no_wrap=col == "Code")
     locations = {loc["space"]: loc for loc in view["locations"]}
     camps = {camp["space"]: camp for camp in view["campsites"]}
     for sp in view["board"]["spaces"]:
@@ -70,15 +73,24 @@ def forest_table(view: dict[str, Any]) -> Table:
                 what += (f": {', '.join(_obj(view, i) for i in loc['items'])}" if loc["items"] is not None
                          else f": {plural(loc['common_items'] + loc['rare_items'], 'item')} face down")
         elif camp is not None:
-            what = "campsite: " + words.campsite(camp["bonus"]) + ("; a tent token lies here" if camp["tent"] else "")
+            what = (f"campsite ({words.CAMPSITES_SHORT.get(camp['bonus'], words.campsite(camp['bonus']))})"
+                    + ("; a tent token lies here" if camp["tent"] else ""))
         elif sp.get("tunnel"):
             what = "tunnel" if sp["tunnel"]["passable"] else "collapsed tunnel"
         paws = ", ".join(seat_name(w) for w in loc["paws"]) if loc is not None else ""
-        table.add_row(space_code(sp["name"]), sp["name"], what, paws or "-", ", ".join(here.pop(sid, [])) or "-",
+        table.add_row(space_code(sp["name"]), sp["name"], what, _who(here.pop(sid, []), paws),
                       " ".join(space_code(spaces[n]["name"]) for n in nearby.get(sid, [])))
     for sid, who in here.items():
-        table.add_row(space_code(spaces[sid]["name"]), spaces[sid]["name"], "", "", ", ".join(who), "")
+        table.add_row(space_code(spaces[sid]["name"]), spaces[sid]["name"], "", _who(who, ""), "")
     return table
+
+
+def _who(adventurers: list[str], paws: str) -> str:
+    """"Player 1, Player 2; paw tokens: Player 3", or "-" for nobody."""
+    parts = [", ".join(adventurers)] if adventurers else []
+    if paws:
+        parts.append(f"paw tokens: {paws}")
+    return "; ".join(parts) or "-"
 
 
 def track_text(view: dict[str, Any]) -> Text:

@@ -29,6 +29,15 @@ CAMPSITES = {
     "first_player": "take the first player token",
     "tuck_from_hand": "add 1 card from your hand face down to any column of your story",
 }
+# the same, short, for a table's cell (the terminal's forest: `look NAME` reads the whole bonus)
+CAMPSITES_SHORT = {
+    "gain:tea:1": "1 tea leaf",
+    "item:common": "1 common item",
+    "morality:choose:1": "morality token 1 spot",
+    "encounter_to_hand": "an encounter card to your hand",
+    "first_player": "the first player token",
+    "tuck_from_hand": "a card from your hand to your story",
+}
 UNIVERSAL = "1 deed card, or any 1 food token but a tea leaf"
 AREAS = {"frosty_hill": "the Frosty Hill", "forgotten_swamps": "the Forgotten Swamps",
          "dark_caverns": "the Dark Caverns"}
