@@ -878,33 +878,45 @@ def _store(t: _Table, y: float) -> float:
     head_w, cell_w, cell_h = 96, 132, 62
     column_price = {int(s["column"]): s["price"][0] for s in slots if int(s["row"]) == 1}
     row_price = {int(s["row"]): s["price"][1] for s in slots if int(s["column"]) == 1}
-    for col in range(1, cols + 1):
-        _price_symbol(c, column_price[col], x + head_w + (col - 1) * cell_w + 8, y, "column")
-    y += 26
-    for r in range(1, rows + 1):
-        _price_symbol(c, row_price[r], x, y + (r - 1) * cell_h + 18, "row")
-    for i, slot in enumerate(slots):
-        sx = x + head_w + (int(slot["column"]) - 1) * cell_w
-        sy = y + (int(slot["row"]) - 1) * cell_h
-        acts = t.take(("slot", str(i))) + (t.take(("store_item", slot["item"])) if slot["item"] else [])
-        price = words.price(slot["price"])
-        if slot["item"]:
-            what = f"{slot['count']} × {t.object_name(slot['item'])}"
-            info = f"The store, row {slot['row']}, column {slot['column']}: {what}, for {price}. " + \
-                t.object_info(slot["item"])
-        else:
-            info = f"The store, row {slot['row']}, column {slot['column']}: an empty {slot['size']} slot ({price})."
-        with t.c.group("store-slot", _one(acts), info, slot=i):
-            c.rect(sx, sy, cell_w - 6, cell_h - 6, "#fffaf0" if slot["item"] else "#f0ead8", "#8a7a5a", 1, rx=5)
+    grid_y = y + 26
+    slot_acts = [t.take(("slot", str(i))) + (t.take(("store_item", s["item"])) if s["item"] else [])
+                 for i, s in enumerate(slots)]
+    ones = [_one(acts) for acts in slot_acts]
+
+    def draw_grid(sub: Canvas) -> None:
+        for col in range(1, cols + 1):
+            _price_symbol(sub, column_price[col], x + head_w + (col - 1) * cell_w + 8, y, "column")
+        for r in range(1, rows + 1):
+            _price_symbol(sub, row_price[r], x, grid_y + (r - 1) * cell_h + 18, "row")
+        for i, slot in enumerate(slots):
+            sx = x + head_w + (int(slot["column"]) - 1) * cell_w
+            sy = grid_y + (int(slot["row"]) - 1) * cell_h
+            price = words.price(slot["price"])
             if slot["item"]:
-                lines = wrap(t.object_name(slot["item"]), cell_w - 40, MIN_FONT, 2)
-                for k, line in enumerate(lines):
-                    c.text(sx + 6, sy + 18 + 15 * k, line, size=MIN_FONT, weight="bold")
-                c.text(sx + cell_w - 12, sy + 18, f"×{slot['count']}", size=MIN_FONT, anchor="end")
+                what = f"{slot['count']} × {t.object_name(slot['item'])}"
+                info = f"The store, row {slot['row']}, column {slot['column']}: {what}, for {price}. " + \
+                    t.object_info(slot["item"])
             else:
-                c.text(sx + 6, sy + 18, f"empty ({slot['size']})", size=MIN_FONT, fill="#666")
+                info = f"The store, row {slot['row']}, column {slot['column']}: an empty {slot['size']} slot ({price})."
+            with sub.group("store-slot", ones[i], info, slot=i):
+                sub.rect(sx, sy, cell_w - 6, cell_h - 6, "#fffaf0" if slot["item"] else "#f0ead8", "#8a7a5a", 1,
+                         rx=5)
+                if slot["item"]:
+                    lines = wrap(t.object_name(slot["item"]), cell_w - 40, MIN_FONT, 2)
+                    for k, line in enumerate(lines):
+                        sub.text(sx + 6, sy + 18 + 15 * k, line, size=MIN_FONT, weight="bold")
+                    sub.text(sx + cell_w - 12, sy + 18, f"×{slot['count']}", size=MIN_FONT, anchor="end")
+                else:
+                    sub.text(sx + 6, sy + 18, f"empty ({slot['size']})", size=MIN_FONT, fill="#666")
+
+    # the grid is drawn again only when a slot or a choice on it changed
+    key = tuple((s["item"], s["count"], s["size"], tuple(s["price"]), s["row"], s["column"]) for s in slots)
+    _drawn(c, ("store", x, y, key, tuple((a["id"], a["label"]) if a else None for a in ones)), draw_grid)
+    y = grid_y
+    for slot, acts in zip(slots, slot_acts, strict=True):
         if len(acts) > 1:
-            _chips(t, acts, sx + 4, sy + cell_h - 34)
+            _chips(t, acts, x + head_w + (int(slot["column"]) - 1) * cell_w + 4,
+                   y + (int(slot["row"]) - 1) * cell_h + cell_h - 34)
     y += rows * cell_h
     # the gallery and the universal campsite, beside or under the grid
     gx = x + head_w + cols * cell_w + 10
