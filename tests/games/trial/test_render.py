@@ -259,3 +259,24 @@ def test_the_terminals_forest_tells_who_is_where_and_fits_80_columns():
     camp = re.search(r"^ ?nm\s+North meadow\s+campsite \(1 common item\)", out, re.M)
     assert camp                                  # the bonus in short; look reads it whole
     assert "North meadow: a campsite: gain 1 common item from the store." in dict(readable(s.view(0), 0)).values()
+
+
+def test_the_store_drawn_again_shows_what_a_purchase_changed():
+    s = position(2, positions=["store_c", "start_s"], food=[{"acorn": 3, "raspberry": 3, "mushroom": 3, "tea": 3}, {}],
+                 turn={"seat": 1})
+    do(s, "Place a paw token on the Central store")
+
+    def slots(root: ET.Element) -> dict[str, str]:
+        return {g.get("data-slot", ""): " ".join(texts_in(g)) for g in root.iter(f"{NS}g")
+                if "store-slot" in g.get("class", "")}
+
+    before = slots(drawn(s, 0))
+    buy = next(label for label in labels(s) if label.startswith("Buy the "))
+    name = buy.removeprefix("Buy the ").split(" for ")[0]
+    slot = next(k for k, text in before.items() if text.startswith(name))
+    count = int(before[slot].split("×")[1])
+    do(s, buy)
+    while s.prompt().startswith("Player 1: choose the food token"):     # pay the price
+        s.apply(s.legal_actions()[0])
+    after = slots(drawn(s, 0))
+    assert count == 2 and after[slot] == f"{name} ×1"
