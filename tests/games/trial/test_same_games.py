@@ -21,18 +21,18 @@ from talewood.games.trial.state import TrialState
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
-    'random 2p seed 1': '151e0530ebf76e7b3878',
-    'random 2p seed 2': '5684d817961b3e85d49d',
-    'random 2p seed 3 untracked': '506b4c85be4fb230f523',
-    'random 3p seed 1': '6b5f444923d428831d4f',
-    'random 3p seed 2': '971f2a6c0d3a9960bde1',
-    'random 3p seed 3 untracked': 'c79ba51bd47c8c3dde9e',
-    'random 4p seed 1': 'a7af2daa8e9c6c2e7f09',
-    'random 4p seed 2': '36f7822fbfe1c82572ba',
-    'random 4p seed 3 untracked': '56c9fae69b3d863e0986',
-    'lookahead 2p seed 5': '055feb45f1ab65569bde',
-    'lookahead 4p seed 6': '451aef0d9733adcfa2ee',
-    'chance 3p seed 7': 'a3aef88a43739b1e659a',
+    'random 2p seed 1': '0c27092a5898b3e9109d',
+    'random 2p seed 2': 'b1e86d660b3a61a3d3fe',
+    'random 2p seed 3 untracked': 'c5b587bab031e9bf0f2a',
+    'random 3p seed 1': '99d3e3009b8d756c43d4',
+    'random 3p seed 2': 'bf68a4afd0b7ea2ee6d0',
+    'random 3p seed 3 untracked': '8588b981475972ac431b',
+    'random 4p seed 1': '1fe6573d4e19c1ee2a80',
+    'random 4p seed 2': 'e843a7ff2ed33a97398e',
+    'random 4p seed 3 untracked': 'fbab5bbcdaed449a367c',
+    'lookahead 2p seed 5': 'd5188253fc7fb77aa28d',
+    'lookahead 4p seed 6': 'cc14d5f3f242e925e576',
+    'chance 3p seed 7': '43d59d2c6afd5ef87f87',
 }
 
 
