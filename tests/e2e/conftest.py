@@ -149,21 +149,22 @@ class CspBypassing:
 def click_next(page: Any, buttons_only: bool = False) -> None:
     """As a person would: click the board if it offers a choice, else the first button; wait for a change.
 
-    With `buttons_only` (a phone), the first choice button the panel shows is tapped, or else the first
-    choice on the board: its sheet opens, and its first choice is tapped there. A click that lands while
-    the page is being redrawn is tried again (the version check on the server makes a repeated click
-    harmless)."""
+    With `buttons_only` (a phone), the first choice on the board is tapped — its sheet opens, and its
+    first choice is tapped there — or else, when the board offers none, the first button the panel shows
+    (the panel keeps "pass" and "done" first, so a player tapping it alone would play a game of passes).
+    A click that lands while the page is being redrawn is tried again (the version check on the server
+    makes a repeated click harmless)."""
     version = page.evaluate("window.talewood.lastVersion")
     for _attempt in range(3):
         target = page.locator("#board [data-action]").first
         shown = page.locator("#actions button:visible").first
         if target.count() and not buttons_only:
             target.click()
-        elif buttons_only and shown.count():
-            shown.tap()
-        elif buttons_only:
+        elif buttons_only and target.count():
             target.tap()
             page.locator("#info-actions button").first.tap()
+        elif buttons_only:
+            shown.tap()
         else:
             shown.click()
         try:

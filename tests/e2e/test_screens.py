@@ -57,6 +57,8 @@ def test_lobby_options_by_name_with_a_line_of_explanation(server: Server, browse
     for raw in RAW[game]:
         assert raw not in text, f"the lobby shows the identifier {raw!r}"
     assert "First player" in text and "Player 1" in text
+    if page.locator("#variants").count():     # the rule variants fold away; a designer opens them
+        page.click("#variants summary")
     helps = page.locator("#options .option-help")
     assert helps.count() == page.locator("#options .option").count() > 0
     for i in range(helps.count()):
