@@ -116,7 +116,9 @@ BROKEN: dict[Callable[[Game], None], Callable[[], Game]] = {
     contract.check_kept_observations_follow_the_game: lambda: broken(observation_layout=_spec_written_once),
     contract.check_events_for_a_seat_hold_no_one_elses_private_events: lambda: broken({
         "events_for": lambda self, seat: list(self.log or ())}),
-    contract.check_undo_never_crosses_hidden_information: lambda: broken({"advance": _no_wind_peek}),
+    contract.check_hidden_information_is_declared: lambda: broken({"HIDDEN": None}),
+    # the card drawn without a reveal, and the hands not named as hidden: nothing makes that step final
+    contract.check_undo_never_crosses_hidden_information: lambda: broken({"advance": _no_wind_peek, "HIDDEN": ()}),
     contract.check_legal_actions_have_distinct_labels: lambda: broken({
         "describe": lambda self, action: "Pour" if action < 2 else "Throw"}),
     contract.check_texts_read_like_the_rulebook: lambda: broken({

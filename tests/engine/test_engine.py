@@ -19,6 +19,7 @@ from talewood.engine import (
     Record,
     RecordError,
     Rng,
+    State,
     Step,
     event,
     load_record,
@@ -122,6 +123,33 @@ def test_chance_reveals_and_turn_ends_mark_the_step_final():
     state = LanternsGame().new_game(2, 3, explicit_chance=True)
     state.apply(state.legal_actions()[0])             # the wind die's outcome
     assert state.barrier is True
+
+
+def test_a_step_that_changes_hidden_information_is_final_though_the_rules_never_said_so() -> None:
+    """The engine compares the fields a game names in HIDDEN before and after each step of a tracked
+    state: a card drawn without `reveal()` still ends undo. Untracked states (searches) skip it."""
+    from tests.engine.test_contract_catches import _no_wind_peek, broken
+
+    peeking = broken({"advance": _no_wind_peek})
+    state = peeking.new_game(2, 3)
+    seat = state.current_player
+    state.apply(0)                                     # pours and draws, and the turn goes on
+    assert state.current_player == seat and state.barrier is True
+    forgetful = broken({"advance": _no_wind_peek, "HIDDEN": ()})
+    state = forgetful.new_game(2, 3)
+    state.apply(0)
+    assert state.barrier is False                      # what the contract scan exists to catch
+    silent = broken({"advance": _no_wind_peek, "HIDDEN": None})
+    state = silent.new_game(2, 3)
+    state.apply(2)
+    assert state.barrier is True                       # a game that names nothing offers no undo
+
+    def never(self: State) -> None:
+        raise AssertionError("an untracked state compared its hidden information")
+
+    search = broken({"advance": _no_wind_peek, "secrets": never}).new_game(2, 3, tracked=False)
+    search.apply(0)
+    assert search.barrier is False
 
 
 def test_secret_seeds_select_the_keyed_generator_and_replay_exactly() -> None:

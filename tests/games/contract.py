@@ -12,7 +12,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
@@ -27,6 +27,7 @@ from talewood.engine import (
     ScoreSheet,
     State,
     Step,
+    TalewoodError,
     record_of,
     replay,
     undoable,
@@ -310,40 +311,75 @@ def check_events_for_a_seat_hold_no_one_elses_private_events(game: Game) -> None
     assert all(e["to"] is None for e in state.events_for(None))
 
 
-class _Seen(NamedTuple):
-    seat: int
-    view: dict[str, Any]
+def random_options(game: Game, players: int, rng: Rng) -> dict[str, Any]:
+    """A combination of the game's options (modules on and off, choices) valid for `players`."""
+    for _ in range(100):
+        chosen: dict[str, Any] = {}
+        for option in game.option_set.options:
+            if option.kind == "bool":
+                chosen[option.name] = rng.below(2) == 1
+            elif option.kind == "choice" and option.choices:
+                chosen[option.name] = option.choices[rng.below(len(option.choices))]
+        try:
+            return game.parse_options(chosen, players)
+        except TalewoodError:
+            continue
+    return game.parse_options({}, players)
+
+
+def check_hidden_information_is_declared(game: Game) -> None:
+    """A game says what undo must never cross (State.HIDDEN); one that says nothing offers no undo."""
+    state = game.new_game(game.min_players, 1)
+    assert type(state).HIDDEN is not None, f"{game.name} does not declare its hidden information (HIDDEN)"
+    assert state.secrets() == state.secrets(), "HIDDEN must name fields and methods whose values compare equal"
+
+
+def replayed_alike(world: State, action: int, seen: dict[str, Any], observer: int, actor: int) -> State | None:
+    """`world` after the step, if `observer` sees there what it saw in the real game: the actor's own
+    step (the actor knows what it holds), or for another seat any step the actor could make there that
+    looks the same (a card played face down is some card to the others); None if none does."""
+    tries = [action] if observer == actor or action in world.legal_actions() else list(world.legal_actions())
+    for choice in tries:
+        after = world.clone()
+        after.apply(choice)
+        if after.view(observer) == seen:
+            return after
+    return None
 
 
 def check_undo_never_crosses_hidden_information(game: Game) -> None:
-    """Any step a seat may still take back looks the same to that seat in the real game and in a
-    determinized copy replayed from before it: an undoable step reveals nothing and draws nothing."""
+    """Anything revealed to anyone ends undo: replayed from before the steps a seat may still take back, in
+    a world re-dealt for any seat (the actor or another), each step is legal and that seat's view after
+    it is what it was in the real game — so no view showed anyone something hidden or drawn at random.
+    Each player count is played with the default options and with random combinations of the modules."""
     rng = Rng(51)
     for players in counts(game):
         for seed in range(3):
-            state = game.new_game(players, seed)
-            before: list[State] = []       # the state before each step
+            options = random_options(game, players, rng) if seed else {}
+            state = game.new_game(players, seed, options)
+            before: list[State] = []                 # the state before each step
             steps: list[Step] = []
-            seen: list[_Seen] = []         # the acting seat's view after each step
+            seen: list[list[dict[str, Any]]] = []    # every seat's view after each step
             while not state.is_over and len(steps) < 400:
                 seat = state.current_player
                 assert seat is not None
                 k = undoable(steps, seat, seat)
                 if k:
-                    start = before[-k]
-                    world = start.determinize(seat, Rng(rng.next64()))
-                    assert world.view(seat) == start.view(seat)
                     assert state.history is not None
-                    for action, after in zip(state.history[-k:], seen[-k:], strict=True):
-                        world.apply(action)
-                        assert world.view(after.seat) == after.view, (
-                            f"{game.name}: a step {seat} may undo ({state.describe(action)!r}) shows "
-                            f"something that depends on hidden information or chance")
+                    for observer in range(players):
+                        world = before[-k].determinize(observer, Rng(rng.next64()))
+                        for action, views in zip(state.history[-k:], seen[-k:], strict=True):
+                            label = world.describe(action)
+                            whose = "their own" if observer == seat else f"Player {observer + 1}'s"
+                            world = replayed_alike(world, action, views[observer], observer, seat)
+                            assert world is not None, (
+                                f"{game.name} ({options}): Player {seat + 1} may take back {label!r}, after "
+                                f"which {whose} view showed something hidden or drawn at random")
                 before.append(state.clone())
                 legal = state.legal_actions()
                 events = state.apply(legal[rng.below(len(legal))])
                 steps.append(Step(seat, list(events), state.barrier))
-                seen.append(_Seen(seat, state.view(seat)))
+                seen.append([state.view(s) for s in range(players)])
 
 
 # -- people's words -----------------------------------------------------------------------------
@@ -497,6 +533,7 @@ CHECKS = [
     check_encoding_is_a_function_of_the_view,
     check_kept_observations_follow_the_game,
     check_events_for_a_seat_hold_no_one_elses_private_events,
+    check_hidden_information_is_declared,
     check_undo_never_crosses_hidden_information,
     check_legal_actions_have_distinct_labels,
     check_choices_are_well_formed,

@@ -44,6 +44,7 @@ class Draw(NamedTuple):
 
 class DeckState(State):
     __slots__ = ("deck", "drawn")
+    HIDDEN = ("deck",)
 
     deck: list[int]
     drawn: list[tuple[int, int]]

@@ -104,6 +104,13 @@ class State(ABC):
     field is part of the state and of its hash but those named in `SEARCH_ONLY`: fields only a re-dealt
     world a bot searches ever sets (they rest at one value in every game played), which the hash leaves
     out so that a record's hashes stay those of the game it recorded.
+
+    `HIDDEN` names what undo must never cross: the fields holding hidden information (what some seat
+    cannot see: hands, face-down pieces, a box looked into), the fields saying who has seen what, and
+    argument-less methods for what a view shows because of something hidden (a choice offered only
+    because of a secret token). In a tracked state the engine compares them before and after every
+    step, and a step that changed any of them is final: anything revealed to anyone ends undo, whether
+    or not the rules called `reveal()`. A game that leaves `HIDDEN` unset offers no undo at all.
     """
 
     __slots__ = ("_legal", "_legal_version", "_offered", "barrier", "explicit_chance", "final", "game", "history",
@@ -111,6 +118,7 @@ class State(ABC):
 
     SHARED: ClassVar[tuple[str, ...]] = ()
     SEARCH_ONLY: ClassVar[tuple[str, ...]] = ()
+    HIDDEN: ClassVar[tuple[str, ...] | None] = None
     _hashed: ClassVar[tuple[str, ...] | None] = None
 
     game: Game
@@ -218,6 +226,9 @@ class State(ABC):
         if action not in self.legal_actions():
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
+        history = self.history
+        # only tracked states (a person's game, a record) pay for the comparison; searches skip it
+        secrets = self.secrets() if history is not None else None
         start = 0 if log is None else len(log)
         self._offered = None
         self.barrier = False
@@ -231,8 +242,10 @@ class State(ABC):
         self.version += 1
         if self._offered is not None:
             self._legal, self._legal_version, self._offered = self._offered, self.version, None
-        if self.history is not None:
-            self.history.append(action)
+        if history is not None:
+            if not self.barrier and (secrets is None or self.secrets() != secrets):
+                self.barrier = True       # something hidden changed hands or came into view
+            history.append(action)
         return NO_EVENTS if log is None else log[start:]
 
     def settle(self) -> None:
@@ -311,6 +324,17 @@ class State(ABC):
     def reveal(self) -> None:
         """Something hidden became visible to some seat (a face-down tile turned, a card drawn)."""
         self.barrier = True
+
+    def secrets(self) -> tuple[Any, ...] | None:
+        """A snapshot of the `HIDDEN` fields (methods called); None when the game names none."""
+        hidden = self.HIDDEN
+        if hidden is None:
+            return None
+        out = []
+        for name in hidden:
+            value = getattr(self, name)
+            out.append(_snapshot(value() if callable(value) else value))
+        return tuple(out)
 
     # -- people's words ----------------------------------------------------------------------
     def illegal_reason(self, action: object) -> str:
@@ -393,6 +417,17 @@ class State(ABC):
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self.hash_key()).encode(), digest_size=8).hexdigest()
+
+
+def _snapshot(value: Any) -> Any:
+    """A value that later changes to the original cannot reach: lists (nested too) as tuples."""
+    if isinstance(value, list | tuple):
+        return tuple(_snapshot(v) if isinstance(v, list | tuple | set | dict) else v for v in value)
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(value))
+    if isinstance(value, dict):
+        return tuple((k, _snapshot(v)) for k, v in value.items())
+    return _freeze(value)
 
 
 def _freeze(value: Any) -> Any:

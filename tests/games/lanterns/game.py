@@ -95,6 +95,7 @@ class Pour(NamedTuple):
 
 class LanternsState(State):
     __slots__ = ("deck", "hands", "oil", "poured", "thrown", "turn")
+    HIDDEN = ("hands",)
 
     deck: list[int]
     hands: list[int]

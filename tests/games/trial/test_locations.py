@@ -154,6 +154,18 @@ def test_r54_a_lookout_tower_draws_2_plus_2_with_the_strong_paw_plus_symbols_and
     assert len(s.aside[0]) == 4 + 2 + 4 + 1
 
 
+def test_a_discard_at_a_lookout_tower_shows_the_card_to_all_and_cannot_be_taken_back():
+    """Anything revealed to anyone ends undo: the others see the discarded card; and whether the discard
+    is offered at all (every view shows the pending decision) tells them of the hand."""
+    s = position(2, positions=["tower_c", "start_s"], hands=[["delver", "postman", "forest_lore"], []],
+                 turn={"seat": 1})
+    do(s, "Place your strong paw token on the Central lookout tower")
+    assert s.current_player == 0 and s.barrier
+    do(s, "Discard Delver for 2 more cards")
+    assert s.current_player == 0 and s.barrier
+    assert s.view(1)["deeds"]["discard"] == ["delver"]
+
+
 def test_r55_a_ruined_tower_gives_two_cards_of_your_choice_from_the_discard_pile():
     s = position(2, positions=["tower_c", "start_s"], tiles=[{"space": "tower_c", "side": "back"}],
                  discard=["bear", "duel", "scout"], stories=[["postal_service"], []], hands=[["postman"], []],

@@ -43,6 +43,9 @@ class GreyluneState(State):
         "village_discard", "village_removed", "vp", "year",
     )
     SHARED = ("c", "ids", "tables")
+    # what undo never crosses (engine: State.HIDDEN): the piles whose order or contents nobody sees
+    HIDDEN = ("village_deck", "village_removed", "enc_deck", "enc_removed", "event_stack", "event_removed",
+              "seal_pile")
 
     c: Content
     ids: Ids

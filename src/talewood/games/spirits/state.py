@@ -55,6 +55,8 @@ class SpiritsState(State):
         "wish_met",
     )
     SHARED = ("c", "cfg", "ids")
+    # what undo never crosses (engine: State.HIDDEN): the tiles turned face up, and `secrets_in_view`
+    HIDDEN = ("face_up", "opp_revealed", "cards_revealed", "secrets_in_view")
 
     c: Content
     cfg: Config
@@ -613,6 +615,27 @@ class SpiritsState(State):
                         kept[s] = hands[s][0]
         o.invalidate()          # the re-dealt world may allow other actions than the real one
         return o
+
+    def secrets_in_view(self) -> tuple[object, ...]:
+        """The hidden favor tokens and where they lie (face down in the forest, unrevealed in a hand, in
+        the box and whoever looks into it), the Wish and Hex cards dealt and kept, and the decisions a
+        "+" token may bring."""
+        token_up = self.token_up
+        public = self.public_token
+        looker = self.stack[-1].seat if self.stack and self.looking_into_box(self.stack[-1].seat) else -1
+        return (tuple(k if k >= 0 and not token_up[p] else -1 for p, k in enumerate(self.token_at)),
+                tuple(tuple(k for k in hand if not public[k]) for hand in self.favors),
+                tuple(self.box), looker,
+                tuple(map(tuple, self.wish_hand)), tuple(self.wish), tuple(map(tuple, self.hex_hand)), tuple(self.hex),
+                self.offered_for_a_hidden_plus())
+
+    def offered_for_a_hidden_plus(self) -> int:
+        """While the seat to decide may use a "+" token, whether a decision comes up at all (another tile,
+        a gemstone to place) may depend on it, and every view shows the pending decision: a different
+        value at every step then, so none of those steps can be taken back. -1 otherwise."""
+        if self.over or not self.stack:
+            return -1
+        return self.version if self.plus_usable(self.stack[-1].seat) else -1
 
     def looking_into_box(self, seat: int) -> bool:
         """Whether `seat` is choosing a Wish reward, and so sees the favor tokens in the box."""

@@ -136,6 +136,8 @@ class TTState(State):
     # none), and what space s shows (`kind`). They are immutable and replaced whenever a tile is laid,
     # lifted, flipped or turned back, so clones share them until their Map changes.
     SHARED = ("t", "cfg", "geo", "kinds")
+    # nothing is hidden between the Heroes: only chance (a draw, a roll) ends undo (engine: State.HIDDEN)
+    HIDDEN = ()
 
     t: Tables
     cfg: Config

@@ -55,6 +55,7 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
         s.en_count = 0
         s.en_extra = 0
         s.stack.append(Gather(seat, loc, 1 if strong else 0))
+        offer_by_hand(s, seat)
         if _food_cards(s, seat):
             s.stack.append(GroveEnhance(seat))
     elif side.enhance == "card_draw":
@@ -64,6 +65,8 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
         s.en_extra = 0
         if draws:
             s.stack.append(TowerDraw(seat, sum(int(x.args[0]) for x in draws), 1 if enhanced else 0))
+            if enhanced:
+                offer_by_hand(s, seat)
             if enhanced and (_draw_cards(s, seat) or s.boosts_of(seat, CARD_DRAW)):
                 s.stack.append(TowerEnhance(seat))
         rest = t.side_rest[tile][side_i]
@@ -73,6 +76,13 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
         lst = t.side_paw[tile][side_i]
         if lst:
             s.stack.append(cards.Effect(seat, lst, 0))
+
+
+def offer_by_hand(s: TrialState, seat: int) -> None:
+    """A discard is about to be offered, or not, by what `seat` holds: every view shows the pending
+    decision, so either way the others learn something of the hand, and the step cannot be taken back."""
+    if s.hand[seat]:
+        s.reveal()
 
 
 # -- groves ------------------------------------------------------------------------------------------

@@ -193,6 +193,11 @@ class TrialState(State):
     )
     # `opener`, the seat that took the first player token at setup (who played first), never changes after it
     SHARED = ("t", "c", "opener")
+    # what undo never crosses (engine: State.HIDDEN): who knows each card (a card played from a hand or
+    # turned face up becomes known to all), the tents and who knows them, the ruins' items and who has
+    # looked at them, the location tiles flipped, the expedition decks' revealed tops
+    HIDDEN = ("known", "tents", "tent_on", "tent_knower", "tent_box", "ruins", "ruins_seen", "rv_loc", "tile_known",
+              "xtop")
     SEARCH_ONLY = ("unordered",)
 
     t: Tables
