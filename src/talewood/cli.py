@@ -243,8 +243,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the window of --limit-games (default: %(default)s)")
     serve.add_argument("--limit-bot-only", type=_limit, default=4, metavar="N",
                        help="unfinished games of bots only one client may have; 0: no limit (default: %(default)s)")
+    serve.add_argument("--limit-sockets", type=_limit, default=16, metavar="N",
+                       help="WebSockets (open game pages) one client may have; 0: no limit (default: %(default)s)")
+    serve.add_argument("--limit-watchers", type=_limit, default=100, metavar="N",
+                       help="spectators one game may have; 0: no limit (default: %(default)s)")
+    serve.add_argument("--gone-after", type=_seconds, default=60.0, metavar="SECONDS",
+                       help="time without a page of the game open before the others may call a player gone "
+                            "(default: %(default)s)")
+    serve.add_argument("--db-timeout", type=_seconds, default=5.0, metavar="SECONDS",
+                       help="the longest a request waits on the database; then 503 (default: %(default)s)")
+    serve.add_argument("--max-games", type=_count, default=256, metavar="N",
+                       help="games kept in memory; idle ones beyond it are read back when needed "
+                            "(default: %(default)s)")
     serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
-                       help="proxies whose X-Forwarded-For names the client (default: 127.0.0.1)")
+                       help="proxies whose X-Forwarded-For names the client, comma-separated (default: none: "
+                            "the connecting address is the client)")
     serve.add_argument("--no-access-log", action="store_true",
                        help="do not log each request (default: each request is logged, tokens redacted)")
     return parser

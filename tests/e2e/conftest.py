@@ -32,6 +32,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 pytestmark = pytest.mark.e2e
+GONE_AFTER = 2     # seconds without a page open before a player may be called gone (60 by default)
 
 
 def free_port() -> int:
@@ -56,7 +57,7 @@ class Server:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "talewood.cli", "serve", "--port", str(self.port), "--database",
-                 self.database, "--bot-delay", "0.05", "--bot-executor", "thread"],
+                 self.database, "--bot-delay", "0.05", "--bot-executor", "thread", "--gone-after", str(GONE_AFTER)],
                 stdout=out, stderr=subprocess.STDOUT)
         start = self.log.stat().st_size if self.log.exists() else 0
         while self.proc.poll() is None:

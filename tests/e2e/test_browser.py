@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 from talewood.engine import State, rebuild
 from talewood.games import load
 
-from .conftest import Server, click_next, create_and_play, wait_my_turn_or_end
+from .conftest import GONE_AFTER, Server, click_next, create_and_play, wait_my_turn_or_end
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 
@@ -203,14 +203,23 @@ def test_every_page_shows_a_prearranged_deal_and_a_gone_player(server: Server, b
         page.wait_for_selector("#board svg")
         assert "prearranged" in page.inner_text("#prearranged").lower()
         pages.append(page)
-    # Players 2 and 3 agree that Player 1, whose turn it is, is gone
+    # while Player 1, whose turn it is, has the game open, nobody may call them gone; the page says why
+    for page in pages[1:]:
+        page.wait_for_selector("#gone-rule")
+        assert "Player 1 has the game open" in page.inner_text("#gone-rule")
+        assert page.query_selector("#gone-vote") is None
+    pages[0].close()
+    # Player 1 left: the page says from when; then Players 2 and 3 agree that Player 1 is gone
+    pages[1].wait_for_selector("#gone-rule:has-text('no page of the game open')", timeout=10000)
     for seat in (1, 2):
-        pages[seat].wait_for_selector("#gone-vote:not([disabled])")
+        pages[seat].wait_for_selector("#gone-vote:not([disabled])", timeout=10000 + GONE_AFTER * 1000)
         pages[seat].click("#gone-vote")
         pages[seat].wait_for_selector("#gone-vote[disabled], .standin", timeout=10000)
     for page in pages[1:]:
         page.wait_for_selector(".standin", timeout=10000)
         assert "Player 1 is away: a random bot plays for them" in page.inner_text("#seat-notes")
+    pages[0] = browser.new_page()
+    pages[0].goto(g["seats"][0]["url"])
     pages[0].wait_for_selector("#reclaim", timeout=10000)
     assert "a random bot plays for you" in pages[0].inner_text("#seat-notes")
     pages[0].click("#reclaim")

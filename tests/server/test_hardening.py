@@ -155,7 +155,7 @@ def refuse_writes(engine: Any, fault: str) -> Any:
 
 def test_a_read_only_database_gives_503_on_every_write(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'talewood.db'}"
-    with make_client(url) as client:
+    with make_client(url, gone_after=0) as client:
         g = create(client, ["human", "human", "human"])
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
         before = client.get(f"/api/games/{gid}", params={"token": t0}).json()
@@ -270,7 +270,7 @@ def test_a_crash_inside_a_handler_is_a_plain_500_logged_without_its_message(
     def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError(f"a message quoting the token {token}")
 
-    monkeypatch.setattr(manager, "payload_bytes", broken)
+    monkeypatch.setattr(manager.audiences, "text", broken)
     caplog.set_level(logging.DEBUG)
     r = client.get(f"/api/games/{g['id']}", params={"token": token})
     assert r.status_code == 500 and "logged" in r.json()["detail"]

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from talewood.server import manager as manager_module
+from talewood.server import bots as bot_lanes
 from talewood.server.manager import Limits
 
 from .conftest import NO_LIMITS, create, make_client, wait_for
@@ -59,7 +60,15 @@ def test_a_turn_time_limit_seats_a_bot_and_the_player_reclaims(tmp_path: Path) -
         assert s["undo"] == 0 or s["steps"] - s["undo"] >= back["steps"]
 
 
-def test_the_other_players_agree_that_one_is_gone(client: TestClient) -> None:
+@pytest.fixture
+def quick(tmp_path: Path) -> Iterator[TestClient]:
+    """A server where a player may be called gone as soon as no page of theirs is open."""
+    with make_client(f"sqlite:///{tmp_path / 'talewood.db'}", gone_after=0) as c:
+        yield c
+
+
+def test_the_other_players_agree_that_one_is_gone(quick: TestClient) -> None:
+    client = quick
     g = create(client, ["human", "human", "human"], seed=8)
     gid = g["id"]
     t0, t1, t2 = (s["token"] for s in g["seats"])
@@ -84,7 +93,8 @@ def test_the_other_players_agree_that_one_is_gone(client: TestClient) -> None:
     assert s["seats"][0]["standin"] == "greedy" and s["steps"] >= 1
 
 
-def test_a_move_shows_the_player_is_there(client: TestClient) -> None:
+def test_a_move_shows_the_player_is_there(quick: TestClient) -> None:
+    client = quick
     g = create(client, ["human", "human", "human"], seed=8)
     gid = g["id"]
     t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
@@ -142,7 +152,7 @@ def test_a_persons_game_never_waits_behind_bot_only_games(tmp_path: Path, monkey
 
         return think(game_id, players, seed, options, actions, kind, None)
 
-    monkeypatch.setattr(manager_module, "think", slow_think)
+    monkeypatch.setattr(bot_lanes, "think", slow_think)
     with make_client(f"sqlite:///{tmp_path / 'talewood.db'}", NO_LIMITS) as client:
         robots = [create(client, ["greedy", "greedy"], seed=i)["id"] for i in range(6)]
         time.sleep(0.3)

@@ -7,6 +7,7 @@ import contextlib
 import json
 import logging
 import math
+import re
 import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -23,16 +24,25 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..agents import seat_kinds
-from ..engine import SECRET_SEED_BITS, TalewoodError, rebuild
+from ..engine import SECRET_SEED_BITS, TalewoodError
 from ..games import available, load
 from . import db
 from .bots import BotScheduler, make_executor, reap_orphans, stop_executor
-from .manager import MAX_TURN_LIMIT, MIN_TURN_LIMIT, ApiError, Limits, Live, Manager, Subscriber, client_key, render
+from .errors import ApiError
+from .live import Live, Subscriber
+from .manager import GONE_AFTER, MAX_TURN_LIMIT, MIN_TURN_LIMIT, Limits, Manager, client_key
+from .replays import Replays
+from .storage import Storage
+
+
+def default_storage(engine: Engine, shared: bool, timeout: float) -> Storage:
+    return Storage(engine, shared=shared, timeout=timeout)
 
 log = logging.getLogger("talewood.server")
 access_log = logging.getLogger("talewood.access")
@@ -202,6 +212,15 @@ def safe_traceback(exc: BaseException) -> str:
                                                       for f in reversed(frames[-8:]))
 
 
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def loggable(path: str) -> str:
+    """A request's path as one log line: control characters (a decoded %0A or %0D would start a forged
+    line) written back as %XX, lone surrogates as escapes."""
+    return CONTROL.sub(lambda m: f"%{ord(m.group()):02X}", clean(path))
+
+
 def _redact(query: str) -> str:
     pairs = parse_qsl(query, keep_blank_values=True)
     return urlencode([(k, "redacted" if k.lower() == "token" else v) for k, v in pairs])
@@ -223,7 +242,7 @@ class Guard:
             return
         started = time.perf_counter()
         status = 0
-        path = clean(scope.get("path", ""))
+        path = loggable(scope.get("path", ""))
         query = scope.get("query_string", b"").decode("latin-1")
         shown = path + ("?" + _redact(query) if query else "")
         if scope["type"] == "websocket":
@@ -303,10 +322,16 @@ def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
 def create_app(database: str | None = None, *, executor: Executor | None = None, bot_executor: str = "process",
                bot_delay: float = 0.0, limits: Limits | None = None, shared: bool | None = None,
                sweep_every: float = 1.0, background: Executor | None = None,
-               bot_workers: int | None = None) -> FastAPI:
+               bot_workers: int | None = None, db_timeout: float = 5.0, max_games: int = 256,
+               gone_after: float = GONE_AFTER, replay_executor: Executor | None = None,
+               make_storage: Callable[[Engine, bool, float], Storage] | None = None) -> FastAPI:
     """The web app on `database`. Bots think on `executor` (default: a pool of `bot_executor` workers)
-    and, for games of bots only, on `background` (default: one worker at the lowest OS priority).
-    `shared`: other server processes use the same database (default: on PostgreSQL)."""
+    and, for games of bots only, on `background` (default: one worker at the lowest OS priority);
+    replays are drawn on `replay_executor` (default: `executor` if given, else a process of their own
+    at a low priority). `shared`: other server processes use the same database (default: on
+    PostgreSQL). `db_timeout`: the longest a request waits on the database (then 503). `max_games`:
+    the games kept in memory (idle ones beyond it leave). `gone_after`: seconds without a page open
+    before the others may call a player gone. `make_storage`: the storage on the engine (tests)."""
     url = db.database_url(database)
     announce = db.is_postgres(url) if shared is None else shared
 
@@ -322,10 +347,12 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         slow = background or (make_executor(bot_executor, 1, niceness=19) if executor is None else None)
         fg_slots = getattr(pool, "_max_workers", 1)
         scheduler = BotScheduler(pool, slow, foreground_slots=fg_slots, background_slots=1)
-        manager = Manager(engine, scheduler, bot_delay=bot_delay, limits=limits, shared=announce,
-                          sweep_every=sweep_every)
+        drawing = replay_executor or executor or make_executor(bot_executor, 1, niceness=10)
+        storage = (make_storage or default_storage)(engine, announce, db_timeout)
+        manager = Manager(storage, scheduler, bot_delay=bot_delay, limits=limits, sweep_every=sweep_every,
+                          max_games=max_games, gone_after=gone_after, replays=Replays(drawing))
         app.state.manager = manager
-        resumed = manager.resume_all()
+        resumed = await manager.resume_all()
         if resumed:
             log.info("resumed bots in %d game(s)", resumed)
         tasks = [asyncio.create_task(manager.sweep_forever())]
@@ -345,12 +372,15 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             for task in tasks:
                 with contextlib.suppress(BaseException):
                     await task
-            manager.release_leases()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(manager.release_leases(), db_timeout)
             if executor is None:
                 stop_executor(pool)
             if slow is not None and background is None:
                 stop_executor(slow)
-            engine.dispose()
+            if replay_executor is None and executor is None:
+                stop_executor(drawing)
+            storage.close()
 
     app = FastAPI(title="Talewood", version="0.2.0", lifespan=lifespan, default_response_class=SafeJSONResponse,
                   docs_url=None, redoc_url=None,
@@ -435,16 +465,17 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     @app.get("/api/games", tags=["lobby"], summary="Games in progress and finished, latest first",
              responses={422: INVALID, 503: UNAVAILABLE})
     async def list_games(request: Request, limit: int = Query(100, ge=1, le=500)) -> list[dict[str, Any]]:
-        return manager_of(request).list_games(limit)
+        return await manager_of(request).list_games(limit)
 
     @app.post("/api/games", tags=["play"], summary="Create a game", response_model=Created,
               responses={200: {"links": CREATED_LINKS}, 400: BAD_JSON, 413: TOO_BIG, 422: INVALID, 429: TOO_MANY,
                          503: UNAVAILABLE})
     async def create_game(body: CreateGame, request: Request) -> Created:
         host = request.client.host if request.client else None
-        live, tokens = await manager_of(request).create(body.game, body.players, body.seats, body.options,
-                                                        body.seed, turn_limit=body.turn_limit,
-                                                        standin=body.standin, client=client_key(host))
+        manager = manager_of(request)
+        live, tokens = await manager.within(manager.create(body.game, body.players, body.seats, body.options,
+                                                           body.seed, turn_limit=body.turn_limit,
+                                                           standin=body.standin, client=client_key(host)))
         base = str(request.base_url).rstrip("/")
         page = f"{base}/games/{live.id}"
         humans = [t for t in tokens if t is not None]
@@ -469,24 +500,26 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         manager = manager_of(request)
         live = await manager.get(game_id)
         seat = live.seat_of(token)
+        if seat is not None:
+            manager.seen(live, seat)
         if after is not None:
             live = await manager.wait_change(live, after, wait, seat, turn)
-        return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
+        return Response(manager.audiences.text(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Take an action",
               response_model=GameState, responses=WRITE)
     async def post_action(game_id: str, body: ActionBody, request: Request,
                           svg: bool = Query(False)) -> Response:
         manager = manager_of(request)
-        live, seat = await manager.act(game_id, body.token, body.action, body.version)
-        return Response(manager.payload_bytes(live, seat, svg), media_type="application/json")
+        live, seat = await manager.within(manager.act(game_id, body.token, body.action, body.version))
+        return Response(manager.audiences.text(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Take back your latest decisions "
               "(Board Game Arena's rule)", response_model=GameState, responses=WRITE)
     async def post_undo(game_id: str, body: UndoBody, request: Request) -> Response:
         manager = manager_of(request)
-        live, seat = await manager.undo(game_id, body.token, body.version)
-        return Response(manager.payload_bytes(live, seat), media_type="application/json")
+        live, seat = await manager.within(manager.undo(game_id, body.token, body.version))
+        return Response(manager.audiences.text(live, seat), media_type="application/json")
 
     @app.post("/api/games/{game_id}/gone", tags=["play"], summary="Agree that the player to play is gone",
               description="Once every other person at the table agrees, a bot of the game's `standin_kind` "
@@ -494,61 +527,44 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
               response_model=GameState, responses=WRITE)
     async def post_gone(game_id: str, body: GoneBody, request: Request) -> Response:
         manager = manager_of(request)
-        live, seat = await manager.vote_gone(game_id, body.token, body.seat, body.version)
-        return Response(manager.payload_bytes(live, seat), media_type="application/json")
+        live, seat = await manager.within(manager.vote_gone(game_id, body.token, body.seat, body.version))
+        return Response(manager.audiences.text(live, seat), media_type="application/json")
 
     @app.post("/api/games/{game_id}/reclaim", tags=["play"], summary="Take your seat back from the bot that "
               "played for you", response_model=GameState, responses=WRITE)
     async def post_reclaim(game_id: str, body: ReclaimBody, request: Request) -> Response:
         manager = manager_of(request)
-        live, seat = await manager.reclaim(game_id, body.token)
-        return Response(manager.payload_bytes(live, seat), media_type="application/json")
+        live, seat = await manager.within(manager.reclaim(game_id, body.token))
+        return Response(manager.audiences.text(live, seat), media_type="application/json")
 
     @app.get("/api/games/{game_id}/record", tags=["replay"], summary="The record of a finished game",
              description="It holds the seed, so it is published only once the game is over.",
              responses={**READ, 409: answer("the game is not over yet")})
     async def get_record(game_id: str, request: Request) -> dict[str, Any]:
-        manager = manager_of(request)
-        live = await manager.get(game_id)
-        if not live.state.is_over:
-            raise ApiError(409, "the record is published once the game is over")
-        return manager.record(live)
+        return await manager_of(request).record(game_id)
 
     @app.get("/api/games/{game_id}/replay", tags=["replay"], summary="A finished game after `step` actions",
+             description="Drawn off the server's event loop and kept per (game, step, seat); when too many "
+                         "are being drawn at once the answer is 503 with Retry-After.",
              responses={**READ, 409: answer("the game is not over yet")})
     async def get_replay(game_id: str, request: Request, step: int = Query(0, ge=0),
-                         seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
-        manager = manager_of(request)
-        live = await manager.get(game_id)
-        if not live.state.is_over:
-            raise ApiError(409, "a game can be replayed once it is over")
-        if seat is not None and seat >= live.players:
-            raise ApiError(422, f"seat must be between 0 and {live.players - 1}")
-        history = list(live.state.history or [])
-        step = min(step, len(history))
-        state = rebuild(live.game, live.players, live.seed, live.options, history[:step])
-        view = state.view(seat)
-        sheet = live.game.score_sheet(state.result()) if state.is_over else None
-        last = None
-        if step:
-            before = rebuild(live.game, live.players, live.seed, live.options, history[:step - 1])
-            last = {"seat": before.current_player, "label": before.describe(history[step - 1])}
-        return {"id": live.id, "game": live.game.id, "name": live.game.name, "seat_noun": live.game.seat_noun,
-                "step": step, "steps": len(history),
-                "seats": live.seats, "current_player": state.current_player, "prompt": state.prompt(),
-                "view": view, "svg": render(live.game.id, view, seat, []), "last": last,
-                "log": state.events_for(seat), "over": state.is_over,
-                "result": state.result().to_json() if state.is_over else None, "prearranged": live.prearranged,
-                "verdict": sheet.headline() if sheet is not None else None,
-                "score_sheet": sheet.to_json() if sheet is not None else None}
+                         seat: int | None = Query(None, ge=0)) -> Response:
+        data = await manager_of(request).replay(game_id, step, seat)
+        return Response(data, media_type="application/json")
 
     @app.get("/api/server", tags=["operations"], summary="This server process: its bot work and live games")
     async def server_status(request: Request) -> dict[str, Any]:
         manager = manager_of(request)
         lanes = manager.bots
+        shown = manager.audiences
+        replays = manager.replays
         return {"instance": manager.instance, "games_in_memory": len(manager.live),
-                "bot_moves_computed": manager.computed, "shared_database": manager.shared,
-                "listening": manager.listening.is_set(),
+                "games_let_go": manager.live.evicted, "bot_moves_computed": manager.computed,
+                "shared_database": manager.shared, "listening": manager.listening.is_set(),
+                "database_calls_waiting": manager.storage.busy, "websockets": sum(manager.sockets.values()),
+                "payloads": {"built": shown.built, "encoded": shown.encoded, "patches": shown.patched},
+                "replays": {"drawn": replays.computed if replays else 0, "from_cache": replays.hits if replays else 0,
+                            "cached_bytes": replays.size if replays else 0},
                 "bot_lanes": {"people": {"waiting": lanes.foreground.waiting, "done": lanes.foreground.done},
                               "bots_only": {"waiting": lanes.background.waiting, "done": lanes.background.done}}}
 
@@ -576,14 +592,14 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                 isinstance(token, str) and len(token) > 128):
             await _close(websocket, 4400, 'the first message must be {"type": "hello", "token": ...}')
             return
+        client = client_key(websocket.client.host if websocket.client else None)
         try:
             live = await manager.get(game_id)
-            seat = live.seat_of(token)
+            sub = Subscriber(live.seat_of(token), patches=hello.get("patches") is True)
+            manager.admit(live, sub, client)
         except ApiError as exc:
             await _close(websocket, _close_code(exc.status), exc.detail)
             return
-        sub = Subscriber(seat)
-        live.subscribers.add(sub)
         sender = asyncio.create_task(_send_loop(manager, websocket, game_id, live, sub))
         try:
             while True:
@@ -596,10 +612,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         except WebSocketDisconnect:
             pass
         finally:
-            current = manager.live.get(game_id)
-            live.subscribers.discard(sub)
-            if current is not None:
-                current.subscribers.discard(sub)
+            manager.leave(live, sub, client)
             sender.cancel()
             with contextlib.suppress(BaseException):
                 await sender
@@ -608,8 +621,9 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
 
 
 def _close_code(status: int) -> int:
-    """4000 + the HTTP status: 4403 a link that is not valid, 4404 no such game, 4410 a damaged game;
-    1013 (try again later) when the database is unavailable."""
+    """4000 + the HTTP status: 4403 a link that is not valid, 4404 no such game, 4410 a damaged game,
+    4429 too many pages open (from this address, or spectators of this game); 1013 (try again later)
+    when the database is unavailable."""
     return 1013 if status >= 500 else 4000 + status
 
 
@@ -641,18 +655,18 @@ async def _receive_text(websocket: WebSocket) -> str:
 def _parse(raw: str) -> dict[str, Any]:
     try:
         message = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):       # nested deeper than the parser goes: not a message of ours
         raise ApiError(400, "a message must be JSON") from None
     if not isinstance(message, dict):
         raise ApiError(400, "a message must be a JSON object")
     return message
 
 
-async def _send(websocket: WebSocket, data: dict[str, Any] | bytes) -> None:
+async def _send(websocket: WebSocket, data: dict[str, Any] | str) -> None:
     if websocket.application_state != WebSocketState.CONNECTED:
         return
-    if isinstance(data, bytes):
-        await websocket.send_text(data.decode())
+    if isinstance(data, str):
+        await websocket.send_text(data)
     else:
         await websocket.send_text(json.dumps(data, ensure_ascii=True, allow_nan=False))
 
@@ -662,7 +676,12 @@ async def _send_error(websocket: WebSocket, status: int, detail: str) -> None:
 
 
 async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live: Live, sub: Subscriber) -> None:
-    await _send(websocket, {"type": "state", **manager.payload(live, sub.seat, svg=True)})
+    """The whole state first, then on each change a patch from the state the page holds (when it asked
+    for patches and the game still knows that state), else the whole state again. Each is encoded once
+    per audience, whoever many follow the game."""
+    shown = manager.audiences
+    revision, text = shown.state_message(live, sub.seat)
+    await _send(websocket, text)
     while True:
         message = await sub.queue.get()
         if message.get("type") == "bye":
@@ -673,15 +692,15 @@ async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live:
             nxt = sub.queue.get_nowait()
             if nxt.get("type") != "state":
                 await _send(websocket, nxt)
-        current = manager.live.get(game_id)
-        if current is not None and current is not live:   # rebuilt from the database: follow it
-            live.subscribers.discard(sub)
-            current.subscribers.add(sub)
-            live = current
-        if message.get("type") == "state":
-            await _send(websocket, {"type": "state", **manager.payload(live, sub.seat, svg=True)})
-        else:
+        live = manager.live.get(game_id) or live       # rebuilt from the database: follow it
+        if message.get("type") != "state":
             await _send(websocket, message)
+            continue
+        if live.revision == revision:
+            continue
+        found = shown.patch_message(live, sub.seat, revision) if sub.patches else None
+        revision, text = found if found is not None else shown.state_message(live, sub.seat)
+        await _send(websocket, text)
 
 
 def _int_field(message: dict[str, Any], name: str, status: int = 400) -> int:
@@ -696,15 +715,15 @@ async def _handle(manager: Manager, game_id: str, token: str | None, raw: str, w
         message = _parse(raw)
         kind = message.get("type")
         if kind == "reclaim":
-            await manager.reclaim(game_id, token)
+            await manager.within(manager.reclaim(game_id, token))
             return
         version = _int_field(message, "version")
         if kind == "action":
-            await manager.act(game_id, token, _int_field(message, "action", 422), version)
+            await manager.within(manager.act(game_id, token, _int_field(message, "action", 422), version))
         elif kind == "undo":
-            await manager.undo(game_id, token, version)
+            await manager.within(manager.undo(game_id, token, version))
         elif kind == "gone":
-            await manager.vote_gone(game_id, token, _int_field(message, "seat", 422), version)
+            await manager.within(manager.vote_gone(game_id, token, _int_field(message, "seat", 422), version))
         else:
             raise ApiError(400, "type must be action, undo, gone or reclaim")
     except ApiError as exc:

@@ -59,22 +59,24 @@ def think(game_id: str, players: int, seed: int, options: dict[str, Any], action
 
 
 # -- worker processes ---------------------------------------------------------------------------
-def _die_with_parent() -> None:
-    """Linux: the kernel kills this worker when the server process ends, even by SIGKILL."""
+def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> None:
+    """Linux: the kernel sends `sig` to this process when its parent (`parent`, the process that started
+    it) ends, even by SIGKILL."""
+    parent = parent or int(os.environ.get(POOL_MARK) or 0) or os.getppid()
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
         pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        libc.prctl(pr_set_pdeathsig, sig, 0, 0, 0)
     except (OSError, AttributeError):
         return
-    if os.getppid() == 1:       # the server was already gone before the line above
+    if os.getppid() != parent:      # the parent was already gone before the line above
         os._exit(0)
 
 
 def _worker_start(niceness: int) -> None:
-    _die_with_parent()
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the server decides when its workers stop
     if niceness:
         with contextlib.suppress(OSError):

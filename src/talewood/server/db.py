@@ -116,6 +116,7 @@ games = Table(
     Column("wake_at", SafeDateTime, nullable=True),        # when a server must act unasked (deadline, lease)
     Column("lease", String(32), nullable=True),            # the server process that plays the bot turn
     Column("creator", String(32), nullable=True),          # a hash of the creating client's address
+    Column("seen", SafeJSON, nullable=True),               # per seat: when its player was last seen connected
     Index("ix_games_over_updated", "over", "updated_at"),
     Index("ix_games_over_wake", "over", "wake_at"),
     Index("ix_games_creator_created", "creator", "created_at"),

@@ -7,6 +7,7 @@ import argparse
 import json
 import logging
 import os
+import signal
 import socket
 import sys
 from typing import Any
@@ -24,7 +25,10 @@ def configure_logging(access: bool) -> None:
 
 def settings_of(args: argparse.Namespace, url: str) -> dict[str, Any]:
     return {"database": url, "bot_executor": args.bot_executor, "bot_delay": args.bot_delay,
-            "bot_workers": args.bot_workers, "limits": [args.limit_games, args.limit_window, args.limit_bot_only],
+            "bot_workers": args.bot_workers,
+            "limits": [args.limit_games, args.limit_window, args.limit_bot_only, args.limit_sockets,
+                       args.limit_watchers],
+            "gone_after": args.gone_after, "db_timeout": args.db_timeout, "max_games": args.max_games,
             "access_log": not args.no_access_log}
 
 
@@ -32,14 +36,19 @@ def app_from_settings(settings: dict[str, Any]) -> Any:
     from .app import create_app
     from .manager import Limits
 
-    games, window, bot_only = settings["limits"]
     return create_app(settings["database"], bot_executor=settings["bot_executor"], bot_delay=settings["bot_delay"],
-                      bot_workers=settings["bot_workers"], limits=Limits(games, window, bot_only))
+                      bot_workers=settings["bot_workers"], limits=Limits(*settings["limits"]),
+                      gone_after=settings["gone_after"], db_timeout=settings["db_timeout"],
+                      max_games=settings["max_games"])
 
 
 def app_from_environment() -> Any:
-    """The app of one worker process of `--workers N` (uvicorn imports it by name)."""
+    """The app of one worker process of `--workers N` (uvicorn imports it by name). The worker ends
+    with the supervisor, even one killed by SIGKILL: no orphan keeps the port."""
+    from .bots import die_with_parent
+
     settings = json.loads(os.environ[ENVIRONMENT])
+    die_with_parent(signal.SIGTERM, settings["supervisor"])
     configure_logging(settings["access_log"])
     return app_from_settings(settings)
 
@@ -80,8 +89,11 @@ def serve(args: argparse.Namespace) -> int:
     access = not args.no_access_log
     configure_logging(access)
     common: dict[str, Any] = {"log_level": "warning", "access_log": False, "timeout_graceful_shutdown": 5,
-                              "lifespan": "on", "log_config": None}
+                              "lifespan": "on", "log_config": None, "proxy_headers": False}
     if args.forwarded_allow_ips:
+        # only these proxies may name the client (never loopback unless given: a local process could
+        # otherwise pose as any address and slip past the per-client limits)
+        common["proxy_headers"] = True
         common["forwarded_allow_ips"] = args.forwarded_allow_ips
     address = f"http://{args.host}:{sock.getsockname()[1]}/"
     if args.workers == 1:
@@ -98,7 +110,7 @@ def serve(args: argparse.Namespace) -> int:
         return 0 if server.started else 1
     from uvicorn.supervisors import Multiprocess
 
-    os.environ[ENVIRONMENT] = json.dumps(settings_of(args, url))
+    os.environ[ENVIRONMENT] = json.dumps({**settings_of(args, url), "supervisor": os.getpid()})
     config = uvicorn.Config("talewood.server.serve:app_from_environment", factory=True, workers=args.workers,
                             **common)
     print(f"Talewood is serving at {address} with {args.workers} processes (database {shown})", flush=True)

@@ -26,6 +26,7 @@ let confirmedPerson = null;  // hot seat: the person who said "I am ready"
 let drawn = null;            // the payload on screen and who was thinking then
 window.talewood = { frames: 0, lastVersion: -1, endsDrawn: 0 };
 const board = window.talewoodTable.viewer(document.querySelector(".board-wrap"));
+let shownSvg = null;         // the board on screen
 const PANEL_LIMIT = 12;      // buttons the panel shows before it folds its largest groups away
 
 // a seat as the game names it ("Player 2", "Hero 2"), counted from 1
@@ -46,10 +47,15 @@ function connect(token) {
   // the token travels in the first message, never in the address (which proxies may log)
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   entry.ws = ws;
-  ws.onopen = () => { entry.retry = 500; ws.send(JSON.stringify({ type: "hello", token })); };
+  ws.onopen = () => { entry.retry = 500; ws.send(JSON.stringify({ type: "hello", token, patches: true })); };
   ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
+    let msg = JSON.parse(ev.data);
     window.talewood.frames += 1;
+    if (msg.type === "patch") {
+      // out of step with the server: start again from the whole state
+      if (!entry.payload || entry.payload.revision !== msg.from) { ws.close(); return; }
+      msg = applyPatch(entry.payload, msg);
+    }
     if (msg.type === "state") { entry.payload = msg; entry.thinking = msg.thinking; choose(); }
     else if (msg.type === "thinking") { if (entry.payload) entry.payload.thinking = msg.seat; choose(); }
     else if (msg.type === "error") { $("#error").textContent = msg.detail; setBusy(false); }
@@ -67,6 +73,24 @@ function connect(token) {
     setTimeout(() => connect(token), entry.retry);
     entry.retry = Math.min(entry.retry * 2, 4000);
   };
+}
+
+// A patch turns the state this page holds into the next one: the changed fields, the board's changed
+// pieces (its SVG cut at each "><", the last change first) and the new log lines (docs/web.md).
+function applyPatch(old, m) {
+  const p = { ...old, ...m.set, type: "state", revision: m.revision };
+  for (const k of m.unset || []) delete p[k];
+  if (m.view) {
+    p.view = { ...old.view, ...m.view.set };
+    for (const k of m.view.unset) delete p.view[k];
+  }
+  if (m.svg) {
+    const pieces = old.svg.split("><");
+    for (const [i, j, add] of m.svg) pieces.splice(i, j - i, ...add);
+    p.svg = pieces.join("><");
+  }
+  if (m.log) p.log = old.log.concat(m.log);
+  return p;
 }
 
 function choose() {
@@ -159,8 +183,12 @@ function draw(token) {
   st.textContent = status;
   st.className = "status" + (p.thinking !== null && p.thinking !== undefined ? " thinking" : "") + (mine ? " yours" : "");
   st.dataset.turn = mine ? "yours" : "";
-  window.talewoodInfo.hide();          // its choices belonged to the last state
-  board.show(p.svg);
+  // the same board (only who is here changed) stays as it is: an open card text stays open
+  if (p.svg !== shownSvg || !$("#board").firstChild) {
+    window.talewoodInfo.hide();        // its choices belonged to the last state
+    board.show(p.svg);
+    shownSvg = p.svg;
+  }
   $("#prompt").textContent = p.over ? "The game is over." : p.prompt;
   // at the end the final scores say it all: no empty card of choices above them
   $("#turn-card").hidden = p.over && !p.actions.length && !(p.undo > 0);
@@ -201,7 +229,22 @@ function note(id) {
   return box;
 }
 
+let goneTimer = null;
+// when the others may call the seat to play gone: now once its turn time has run out, else a while
+// after its player's last page closed; null while a page of theirs is open
+function goneFrom(p, seat) {
+  if (p.deadline && new Date(p.deadline) <= Date.now()) return new Date();
+  if (!seat.away_since) return null;
+  return new Date(new Date(seat.away_since).getTime() + p.gone_after * 1000);
+}
+function span(seconds) {
+  const s = Math.round(seconds);
+  const [n, unit] = s % 60 === 0 && s > 0 ? [s / 60, "minute"] : [s, "second"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
 function drawSeatNotes(p, kinds) {
+  clearTimeout(goneTimer);
   const box = note("seat-notes");
   box.replaceChildren();
   const line = (text, id) => { const e = document.createElement("p"); e.textContent = text; if (id) e.id = id; box.append(e); return e; };
@@ -235,6 +278,15 @@ function drawSeatNotes(p, kinds) {
     }
     const me = p.seat === null ? null : p.seats[p.seat];
     if (me && cur !== p.seat && me.kind === "human" && !me.standin) {
+      // never the moment a turn starts: only once the turn time has run out, or after a while away
+      const from = goneFrom(p, curSeat);
+      const rule = `A player can be called gone once their turn time has run out or after ${span(p.gone_after)} without a page of the game open.`;
+      if (from === null) { line(`${seatName(cur)} has the game open. ${rule}`, "gone-rule"); return; }
+      if (from > Date.now()) {
+        line(`${seatName(cur)} has no page of the game open: you may call them gone from ${from.toLocaleTimeString()}. ${rule}`, "gone-rule");
+        goneTimer = setTimeout(() => drawSeatNotes(p, kinds), from - Date.now() + 500);
+        return;
+      }
       const needed = humans.filter((s) => s.seat !== cur && !s.standin).length;
       const agreed = curSeat.gone_votes.length;
       const mine = curSeat.gone_votes.includes(p.seat);

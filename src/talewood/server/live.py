@@ -1,0 +1,500 @@
+"""Live games in memory: a game read back from its stored row and moves, what each audience (a seat,
+or the spectators) is shown of it, encoded once per change, and the bounded set of games kept in
+memory (the least recently used idle ones leave it; a finished game leaves once nobody watches it).
+
+What a page is sent: the whole state when it connects, then, for a page that asks for them, patches
+from the state it holds to the new one (the changed fields, the board's changed pieces, the new log
+lines) — computed once per audience and change, whoever many watch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import hashlib
+import hmac
+import itertools
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from ..engine import SECRET_SEED_BITS, Game, State, Step, TalewoodError, rebuild_steps
+from ..games import game_module, load
+from .errors import ApiError, Corrupt
+
+HUMAN = "human"
+# revisions count up across every game of the process: a game rebuilt from the database never shows a
+# revision a page already holds of the game before
+REVISIONS = itertools.count(1)
+# a creator may choose any seed a live game could have drawn itself
+MAX_SEED = (1 << (SECRET_SEED_BITS + 1)) - 1
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(stamp: datetime | None) -> datetime | None:
+    """SQLite gives timestamps back without their zone; they were stored in UTC."""
+    if stamp is not None and stamp.tzinfo is None:
+        return stamp.replace(tzinfo=UTC)
+    return stamp
+
+
+def iso(stamp: Any) -> str | None:
+    stamp = aware(stamp) if isinstance(stamp, datetime) else None
+    return stamp.isoformat() if stamp is not None else None
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open WebSocket: its seat (None: a spectator) and whether it takes patches."""
+
+    seat: int | None
+    patches: bool = False
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+
+@dataclass(eq=False)
+class Shown:
+    """What one audience is shown at one revision: the payload, its encoding, the patches to it."""
+
+    revision: int
+    payload: dict[str, Any]
+    text: str | None = None
+    patches: dict[int, str] = field(default_factory=dict)     # from revision -> the patch, encoded
+
+
+@dataclass(eq=False)
+class Live:
+    id: str
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[str]
+    token_hashes: list[str | None]
+    state: State
+    steps: list[Step]
+    version: int
+    prearranged: bool = False
+    turn_limit: int | None = None
+    standin_kind: str = "greedy"
+    standins: list[str | None] = field(default_factory=list)
+    votes: list[list[int]] = field(default_factory=list)
+    undo_floor: int = 0
+    turn_started: datetime | None = None
+    wake_at: datetime | None = None
+    lease: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    thinking: int | None = None
+    bot_task: asyncio.Task[None] | None = None
+    error: str | None = None
+    moved: asyncio.Event = field(default_factory=asyncio.Event)
+    waiters: int = 0                     # long polls waiting on this game
+    revision: int = field(default_factory=lambda: next(REVISIONS))   # new whenever any payload would change
+    shown: dict[tuple[int | None, bool], Shown] = field(default_factory=dict)
+    before: dict[tuple[int | None, bool], Shown] = field(default_factory=dict)
+    # presence: open WebSockets per seat in this process, when each seat was last seen here, and when
+    # another server process last saw it (from the database)
+    connected: list[int] = field(default_factory=list)
+    last_seen: list[datetime] = field(default_factory=list)
+    seen_elsewhere: list[datetime | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.standins:
+            self.standins = [None] * self.players
+        if not self.votes:
+            self.votes = [[] for _ in range(self.players)]
+        stamp = now()
+        self.connected = [0] * self.players
+        self.last_seen = [stamp] * self.players
+        if not self.seen_elsewhere:
+            self.seen_elsewhere = [None] * self.players
+
+    def invalidate(self) -> None:
+        """Every payload of the game changes: the next request builds it anew."""
+        self.revision = next(REVISIONS)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token claims (None: no token, a spectator); a wrong token is refused."""
+        if token is None or token == "":
+            return None
+        digest = hash_token(token)
+        found: int | None = None
+        for seat, stored in enumerate(self.token_hashes):
+            if stored is not None and hmac.compare_digest(digest, stored):
+                found = seat
+        if found is None:
+            raise ApiError(403, "this link is not valid: its token claims no seat of this game")
+        return found
+
+    def plays(self, seat: int | None) -> str | None:
+        """The bot kind that plays `seat` now (its own kind, or a stand-in), or None for a person."""
+        if seat is None:
+            return None
+        return self.standins[seat] or (None if self.seats[seat] == HUMAN else self.seats[seat])
+
+    @property
+    def people(self) -> bool:
+        """Whether a person sits at this game (its bots then think in the foreground lane)."""
+        return HUMAN in self.seats
+
+    def deadline(self) -> datetime | None:
+        seat = self.state.current_player
+        if (self.turn_limit is None or seat is None or self.state.is_over or self.plays(seat) is not None
+                or self.turn_started is None):
+            return None
+        return self.turn_started + timedelta(seconds=self.turn_limit)
+
+    def away_since(self, seat: int) -> datetime | None:
+        """Since when no page of `seat`'s player has been open (None: one is open here now)."""
+        if self.connected[seat]:
+            return None
+        elsewhere = self.seen_elsewhere[seat]
+        return max(self.last_seen[seat], elsewhere) if elsewhere is not None else self.last_seen[seat]
+
+    def idle(self) -> bool:
+        """Nobody follows or changes the game here now: it may leave memory (storage keeps it)."""
+        return (not self.subscribers and not self.waiters and not self.lock.locked() and self.thinking is None
+                and (self.bot_task is None or self.bot_task.done()))
+
+
+def parse_seed(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value
+    elif isinstance(value, str) and value.isdigit() and len(value) <= 64:
+        seed = int(value)
+    else:
+        raise Corrupt("seed is not a whole number")
+    if not 0 <= seed <= MAX_SEED:
+        raise Corrupt("seed is out of range")
+    return seed
+
+
+def _list(row: Any, name: str, players: int, check: Callable[[Any], bool], default: Any = None) -> list[Any]:
+    value = row[name]
+    if value is None and default is not None:
+        return [default() for _ in range(players)]
+    if not isinstance(value, list) or len(value) != players or not all(check(v) for v in value):
+        raise Corrupt(f"{name} is not a list of {players} valid entries")
+    return list(value)
+
+
+def _int(row: Any, name: str, nullable: bool = False) -> int | None:
+    value = row[name]
+    if value is None and nullable:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Corrupt(f"{name} is not a whole number")
+    return value
+
+
+def seen_of(value: Any, players: int) -> list[datetime | None]:
+    """The stored `seen` column: per seat an ISO time or null; anything else counts as never seen."""
+    out: list[datetime | None] = [None] * players
+    if isinstance(value, list) and len(value) == players:
+        for seat, stamp in enumerate(value):
+            if isinstance(stamp, str):
+                try:
+                    out[seat] = aware(datetime.fromisoformat(stamp))
+                except ValueError:
+                    continue
+    return out
+
+
+def parse_live(row: Any, actions: list[Any]) -> Live:
+    """A Live game from its stored row and moves; anything that does not fit raises Corrupt or a
+    TalewoodError (a move the rules refuse)."""
+    if not isinstance(row["game"], str):
+        raise Corrupt("game is not a game id")
+    game = load(row["game"])
+    players = _int(row, "players")
+    assert players is not None
+    game.check_players(players)
+    seed = parse_seed(row["seed"])
+    options = row["options"]
+    if not isinstance(options, dict):
+        raise Corrupt("options is not an object")
+    seats = _list(row, "seats", players, lambda v: isinstance(v, str) and len(v) <= 32)
+    hashes = _list(row, "token_hashes", players, lambda v: v is None or isinstance(v, str))
+    if any((kind == HUMAN) != (digest is not None) for kind, digest in zip(seats, hashes, strict=True)):
+        raise Corrupt("token_hashes does not give each human seat a token")
+    standins = _list(row, "standins", players, lambda v: v is None or isinstance(v, str), default=lambda: None)
+    votes = _list(row, "votes", players, lambda v: isinstance(v, list) and all(
+        isinstance(s, int) and 0 <= s < players for s in v), default=list)
+    version = _int(row, "version")
+    assert version is not None
+    if not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+        raise Corrupt("a stored move is not an action id")
+    if row["steps"] != len(actions):
+        raise Corrupt(f"the game says it has {row['steps']} moves but {len(actions)} are stored")
+    undo_floor = _int(row, "undo_floor")
+    turn_limit = _int(row, "turn_limit", nullable=True)
+    kind = row["standin_kind"]
+    if not isinstance(kind, str):
+        raise Corrupt("standin_kind is not a bot kind")
+    state, steps = rebuild_steps(game, players, seed, dict(options), actions)
+    return Live(id=row["id"], game=game, players=players, seed=seed, options=dict(options), seats=seats,
+                token_hashes=hashes, state=state, steps=steps, version=version,
+                prearranged=bool(row["prearranged"]), turn_limit=turn_limit, standin_kind=kind,
+                standins=standins, votes=votes, undo_floor=min(undo_floor or 0, len(steps)),
+                turn_started=aware(row["turn_started"]), wake_at=aware(row["wake_at"]), lease=row["lease"],
+                seen_elsewhere=seen_of(row.get("seen"), players))
+
+
+# what a damaged row may raise while it is read back
+CORRUPTION = (Corrupt, TalewoodError, ValueError, TypeError, KeyError, IndexError, AssertionError)
+
+
+def summary(row: Any) -> dict[str, Any]:
+    """A lobby line; a row that cannot be read shows as damaged instead of failing the whole list."""
+    try:
+        if row["damaged"] is not None:
+            raise Corrupt(row["damaged"])
+        players = _int(row, "players")
+        assert players is not None
+        seats = _list(row, "seats", players, lambda v: isinstance(v, str))
+        standins = _list(row, "standins", players, lambda v: v is None or isinstance(v, str), default=lambda: None)
+        result = row["result"]
+        if result is not None and not isinstance(result, dict):
+            raise Corrupt("result is not an object")
+        options = row["options"]
+        if not isinstance(options, dict):
+            raise Corrupt("options is not an object")
+        try:
+            name = load(row["game"]).name
+        except TalewoodError:
+            name = str(row["game"])
+        current = row["current_player"]
+        return {"id": row["id"], "game": row["game"], "name": name, "players": players, "seats": seats,
+                "standins": standins, "over": bool(row["over"]),
+                "current_player": current if isinstance(current, int) else None,
+                "steps": _int(row, "steps"), "result": result, "options": options,
+                "prearranged": bool(row["prearranged"]), "turn_limit": _int(row, "turn_limit", nullable=True),
+                "damaged": False, "created_at": iso(row["created_at"]), "updated_at": iso(row["updated_at"])}
+    except CORRUPTION:
+        return {"id": row["id"], "game": row["game"] if isinstance(row["game"], str) else None, "name": None,
+                "players": None, "seats": [], "standins": [], "over": False, "current_player": None, "steps": None,
+                "result": None, "options": {}, "prearranged": False, "turn_limit": None, "damaged": True,
+                "created_at": iso(row["created_at"]), "updated_at": iso(row["updated_at"])}
+
+
+_renderers: dict[str, Callable[..., str] | None] = {}
+
+
+def render(game_id: str, view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
+    """The game's SVG for this view, or a plain fallback when the game has no render.py."""
+    if game_id not in _renderers:
+        module: Any = game_module(game_id, "render")
+        _renderers[game_id] = getattr(module, "render_svg", None) if module is not None else None
+    fn = _renderers[game_id]
+    if fn is None:
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="40"><text x="10" y="25">'
+                'This game has no board drawing yet: use the buttons.</text></svg>')
+    return fn(view, seat, actions)
+
+
+# -- what an audience is shown ------------------------------------------------------------------------
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Audiences:
+    """Builds, once per audience and revision, what a seat or the spectators are shown; counts the work."""
+
+    def __init__(self, gone_after: float, undo_count: Callable[[Live, int | None], int]) -> None:
+        self.gone_after = gone_after
+        self.undo_count = undo_count
+        self.built = 0          # payloads built
+        self.encoded = 0        # whole states encoded
+        self.patched = 0        # patches computed
+
+    def shown(self, live: Live, seat: int | None, svg: bool) -> Shown:
+        key = (seat, svg)
+        current = live.shown.get(key)
+        if current is not None and current.revision == live.revision:
+            return current
+        fresh = Shown(live.revision, self.build(live, seat, svg))
+        if current is not None:
+            live.before[key] = current
+        live.shown[key] = fresh
+        return fresh
+
+    def payload(self, live: Live, seat: int | None, svg: bool = False) -> dict[str, Any]:
+        """What `seat` (None: a spectator) may know now."""
+        return self.shown(live, seat, svg).payload
+
+    def text(self, live: Live, seat: int | None, svg: bool = False) -> str:
+        """The payload as JSON, encoded once per revision and audience."""
+        shown = self.shown(live, seat, svg)
+        if shown.text is None:
+            shown.text = encode(shown.payload)
+            self.encoded += 1
+        return shown.text
+
+    def state_message(self, live: Live, seat: int | None) -> tuple[int, str]:
+        """A WebSocket's whole state (with the board): its revision and its text."""
+        shown = self.shown(live, seat, True)
+        if shown.text is None:
+            shown.text = encode(shown.payload)
+            self.encoded += 1
+        return shown.revision, '{"type":"state",' + shown.text[1:]
+
+    def patch_message(self, live: Live, seat: int | None, since: int) -> tuple[int, str] | None:
+        """The patch from revision `since` to the current one, if the game still knows `since`."""
+        key = (seat, True)
+        shown = self.shown(live, seat, True)
+        old = live.before.get(key)
+        if old is None or old.revision != since:
+            return None
+        found = shown.patches.get(since)
+        if found is None:
+            found = shown.patches[since] = encode(patch(old.payload, shown.payload, since, shown.revision))
+            self.patched += 1
+        return shown.revision, found
+
+    def build(self, live: Live, seat: int | None, svg: bool) -> dict[str, Any]:
+        self.built += 1
+        state = live.state
+        game = live.game
+        current = state.current_player
+        actions: list[dict[str, Any]] = []
+        if seat is not None and current == seat and not state.is_over and live.standins[seat] is None:
+            for a in state.legal_actions():
+                entry = game.action_space.to_json(a)
+                entry["label"] = state.describe(a)
+                entry.update(game.choice(state, a).to_json())    # group, first, detail, code
+                actions.append(entry)
+        view = state.view(seat)
+        deadline = live.deadline()
+        sheet = game.score_sheet(state.result()) if state.is_over else None
+        out: dict[str, Any] = {
+            "id": live.id, "game": game.id, "name": game.name, "seat_noun": game.seat_noun,
+            "version": live.version, "revision": live.revision, "seat": seat,
+            "seats": [{"seat": s, "kind": k, "standin": live.standins[s], "gone_votes": live.votes[s],
+                       "away_since": iso(live.away_since(s)) if k == HUMAN else None}
+                      for s, k in enumerate(live.seats)],
+            "current_player": current, "prompt": state.prompt(),
+            "actions": actions,
+            "view": view, "log": state.events_for(seat), "over": state.is_over,
+            "result": state.result().to_json() if state.is_over else None,
+            "verdict": sheet.headline() if sheet is not None else None,
+            "score_sheet": sheet.to_json() if sheet is not None else None,
+            "undo": self.undo_count(live, seat), "thinking": live.thinking, "steps": len(live.steps),
+            "error": live.error, "prearranged": live.prearranged, "turn_limit": live.turn_limit,
+            "deadline": deadline.isoformat() if deadline is not None else None,
+            "standin_kind": live.standin_kind, "gone_after": self.gone_after,
+        }
+        if svg:
+            out["svg"] = render(game.id, view, seat, actions)
+        return out
+
+
+def patch(old: dict[str, Any], new: dict[str, Any], since: int, revision: int) -> dict[str, Any]:
+    """What turns payload `old` into `new`: the top-level and view fields that changed, the board's
+    changed pieces (the SVG cut at each "><"), the log lines added."""
+    out: dict[str, Any] = {"type": "patch", "from": since, "revision": revision}
+    changed = {k: v for k, v in new.items() if k not in ("view", "svg", "log") and old.get(k) != v}
+    gone = [k for k in old if k not in new]
+    old_view, new_view = old.get("view", {}), new.get("view", {})
+    view = {k: v for k, v in new_view.items() if old_view.get(k) != v}
+    view_gone = [k for k in old_view if k not in new_view]
+    if view or view_gone:
+        out["view"] = {"set": view, "unset": view_gone}
+    old_log, new_log = old.get("log", []), new.get("log", [])
+    if new_log[:len(old_log)] == old_log:
+        if len(new_log) > len(old_log):
+            out["log"] = new_log[len(old_log):]
+    else:
+        changed["log"] = new_log                 # taken back (an undo): the whole log
+    old_svg, new_svg = old.get("svg"), new.get("svg")
+    if new_svg is not None and old_svg != new_svg:
+        pieces = svg_patch(old_svg or "", new_svg)
+        if pieces is None:
+            changed["svg"] = new_svg
+        else:
+            out["svg"] = pieces
+    out["set"] = changed
+    if gone:
+        out["unset"] = gone
+    return out
+
+
+def svg_patch(old: str, new: str) -> list[list[Any]] | None:
+    """[[i, j, pieces]…]: replace pieces i to j of `old` cut at "><" by `pieces`, from the last change
+    to the first; None when the patch would not be much smaller than the whole board."""
+    a, b = old.split("><"), new.split("><")
+    ops: list[list[Any]] = []
+    size = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            ops.append([i1, i2, b[j1:j2]])
+            size += sum(len(p) + 2 for p in b[j1:j2])
+    return ops[::-1] if size < len(new) // 2 else None
+
+
+def apply_patch(old: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """`old` with a patch applied (what the page does; the tests check one against the other)."""
+    out = {**old, **message["set"]}
+    for k in message.get("unset", []):
+        out.pop(k, None)
+    if "view" in message:
+        out["view"] = {**old["view"], **message["view"]["set"]}
+        for k in message["view"]["unset"]:
+            out["view"].pop(k, None)
+    if "svg" in message:
+        pieces = old["svg"].split("><")
+        for i, j, new in message["svg"]:
+            pieces[i:j] = new
+        out["svg"] = "><".join(pieces)
+    if "log" in message:
+        out["log"] = old["log"] + message["log"]
+    out["revision"] = message["revision"]
+    return out
+
+
+# -- the games kept in memory ---------------------------------------------------------------------------
+class LiveGames(OrderedDict[str, Live]):
+    """The games in memory, least recently used first. `trim` lets idle games go (the database keeps
+    them; the next request reads them back): finished ones beyond the few last looked at
+    (`finished_limit`), then the least recently used beyond `limit`."""
+
+    def __init__(self, limit: int = 256, finished_limit: int = 8) -> None:
+        super().__init__()
+        self.limit = limit
+        self.finished_limit = finished_limit
+        self.evicted = 0
+
+    def touch(self, game_id: str) -> Live | None:
+        live = self.get(game_id)
+        if live is not None:
+            self.move_to_end(game_id)
+        return live
+
+    def trim(self) -> None:
+        finished = [gid for gid, live in self.items() if live.state.is_over and live.idle()]
+        for game_id in finished[:max(0, len(finished) - self.finished_limit)]:
+            self._drop(game_id)
+        if len(self) > self.limit:
+            for game_id in [gid for gid, live in self.items() if live.idle()][:len(self) - self.limit]:
+                self._drop(game_id)
+
+    def _drop(self, game_id: str) -> None:
+        self.pop(game_id, None)
+        self.evicted += 1
+
+    def let_go(self, live: Live) -> None:
+        """After a change or when a page leaves: a finished game nobody follows may leave memory."""
+        if live.state.is_over:
+            self.trim()
