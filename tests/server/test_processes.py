@@ -5,12 +5,14 @@ and several processes share one PostgreSQL database."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -128,7 +130,6 @@ def test_two_processes_on_one_postgres_play_one_game() -> None:
             sockets.append(sock)
         latest: list[dict[str, Any]] = [{}, {}]
         moves = 0
-        import json
 
         def read(seat: int, timeout: float = 10) -> None:
             message = json.loads(sockets[seat].recv(timeout=timeout))
@@ -205,4 +206,65 @@ def test_serve_with_several_workers_shares_the_port() -> None:
         assert g is not None and server.get(f"/api/games/{g['id']}")["id"] == g["id"]
     finally:
         server.stop()
+        drop_schema(base, schema)
+
+
+def test_x_forwarded_for_is_believed_only_from_the_proxies_given(tmp_path: Path) -> None:
+    """Creation limits count by address: a client may not pose as others through X-Forwarded-For, not even
+    from loopback, unless its address is a proxy given to --forwarded-allow-ips."""
+
+    def create_as(server: Serve, address: str) -> int:
+        body = json.dumps({"game": "spirits", "players": 2, "seats": ["human", "human"]}).encode()
+        req = urllib.request.Request(server.base + "/api/games", data=body, headers={
+            "content-type": "application/json", "x-forwarded-for": address})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return int(r.status)
+        except urllib.error.HTTPError as exc:
+            return int(exc.code)
+
+    plain = Serve(f"sqlite:///{tmp_path / 'a.db'}", "--bot-executor", "thread", "--limit-games", "1")
+    proxied = Serve(f"sqlite:///{tmp_path / 'b.db'}", "--bot-executor", "thread", "--limit-games", "1",
+                    "--forwarded-allow-ips", "127.0.0.1")
+    try:
+        plain.wait_ready()
+        proxied.wait_ready()
+        assert create_as(plain, "203.0.113.1") == 200
+        assert create_as(plain, "203.0.113.2") == 429        # the same loopback client, whatever it claims
+        assert create_as(proxied, "203.0.113.1") == 200
+        assert create_as(proxied, "203.0.113.2") == 200      # the proxy's word counts: two clients
+        assert create_as(proxied, "203.0.113.1") == 429
+    finally:
+        plain.stop()
+        proxied.stop()
+
+
+@pytest.mark.postgres
+def test_the_processes_of_several_workers_end_with_their_supervisor() -> None:
+    """`serve --workers 2` killed with SIGKILL: its server processes end too, and the port is free."""
+    base = postgres_url()
+    url, schema = fresh_schema(base)
+    server = Serve(url, "--workers", "2", "--bot-executor", "thread")
+    workers: set[int] = set()
+    try:
+        server.wait_ready()
+        deadline = time.time() + 60
+        instances: set[str] = set()
+        while len(instances) < 2 and time.time() < deadline:       # both workers answer
+            try:
+                instances.add(server.get("/api/server")["instance"])
+            except OSError:
+                time.sleep(0.2)
+        workers = descendants(server.proc.pid)
+        assert len(instances) == 2 and len(workers) >= 2
+        server.stop(signal.SIGKILL)
+        left = wait_gone(workers, 15)
+        assert not left, f"still running after the supervisor was killed: {left}"
+        with socket.socket() as again:                 # nobody listens on the port any more
+            again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            again.bind(("127.0.0.1", server.port))
+            again.listen(1)
+    finally:
+        server.stop(signal.SIGKILL)
+        stop_all(workers)
         drop_schema(base, schema)
