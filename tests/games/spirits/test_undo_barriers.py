@@ -3,6 +3,8 @@ stayed undoable though they showed a seat something hidden."""
 
 from __future__ import annotations
 
+import pytest
+
 from talewood.engine import Rng, State
 from talewood.games import load
 from tests.games.contract import replayed_alike
@@ -38,22 +40,18 @@ def test_the_take_that_ends_the_forest_grants_the_wish_and_shows_the_box_for_goo
     assert after.barrier, "the Wish's chooser saw the box and could take the take back"
 
 
-def test_a_gemstone_decision_that_only_a_hidden_plus_token_brings_is_final() -> None:
-    before, after, action = play_until(2, 19, {}, 78)
+@pytest.mark.parametrize(("seed", "steps", "step", "after"), [
+    # a decision only a hidden "+" token brings: every view shows it, so the others learn of the token
+    (19, 78, "Take", "place a gemstone on a tile (or move one), or stop"),
+    # the "+" token discarded: shown to all
+    (0, 76, 'Discard a "+" token to take back a lost gemstone', "collect a tile from an open end of a row"),
+])
+def test_a_step_that_shows_the_others_a_hidden_plus_token_is_final(seed: int, steps: int, step: str,
+                                                                   after: str) -> None:
+    before, state, action = play_until(2, seed, {}, steps)
     seat = before.current_player
     assert seat is not None
-    other = 1 - seat
-    assert before.describe(action).startswith("Take") and after.current_player == seat
-    assert after.prompt().endswith("place a gemstone on a tile (or move one), or stop")
-    assert shows_something_hidden(before, action, after, other, seat)
-    assert after.barrier, "the other player saw a decision only a hidden \"+\" token brings"
-
-
-def test_discarding_a_plus_token_shows_it_and_is_final() -> None:
-    before, after, action = play_until(2, 0, {}, 76)
-    seat = before.current_player
-    assert seat is not None
-    assert before.describe(action) == 'Discard a "+" token to take back a lost gemstone'
-    assert after.current_player == seat
-    assert shows_something_hidden(before, action, after, 1 - seat, seat)
-    assert after.barrier
+    assert before.describe(action).startswith(step) and state.current_player == seat
+    assert state.prompt().endswith(after)
+    assert shows_something_hidden(before, action, state, 1 - seat, seat)
+    assert state.barrier, "the other player learned of a hidden \"+\" token and the step stayed undoable"
