@@ -208,7 +208,7 @@ def check_hash_covers_every_field(game: Game) -> None:
 
 
 _ENGINE_OWN = {"_legal", "_legal_version", "_offered", "game", "history", "log", "options", "players", "seed",
-               "version", "barrier", "explicit_chance", "final"}
+               "version", "barrier", "explicit_chance", "final", "_secrets"}
 
 
 # -- information --------------------------------------------------------------------------------

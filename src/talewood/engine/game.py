@@ -90,8 +90,9 @@ class Result:
 # the engine's own fields, which a game's hash never covers (caches, logs, the game itself)
 _ENGINE_PRIVATE = frozenset({
     "_legal", "_legal_version", "_offered", "game", "history", "log", "options", "players", "seed", "version",
-    "barrier", "explicit_chance", "final",
+    "barrier", "explicit_chance", "final", "_secrets",
 })
+_UNKNOWN: Any = object()      # no snapshot of the hidden information kept (see State.apply)
 
 
 class State(ABC):
@@ -113,8 +114,8 @@ class State(ABC):
     or not the rules called `reveal()`. A game that leaves `HIDDEN` unset offers no undo at all.
     """
 
-    __slots__ = ("_legal", "_legal_version", "_offered", "barrier", "explicit_chance", "final", "game", "history",
-                 "log", "options", "over", "players", "rng", "seed", "stack", "version")
+    __slots__ = ("_legal", "_legal_version", "_offered", "_secrets", "barrier", "explicit_chance", "final", "game",
+                 "history", "log", "options", "over", "players", "rng", "seed", "stack", "version")
 
     SHARED: ClassVar[tuple[str, ...]] = ()
     SEARCH_ONLY: ClassVar[tuple[str, ...]] = ()
@@ -137,6 +138,7 @@ class State(ABC):
     _legal: list[int]
     _legal_version: int
     _offered: list[int] | None
+    _secrets: Any
 
     def _init_base(self, game: Game, players: int, seed: int,
                    options: Mapping[str, OptionValue | None], tracked: bool) -> None:
@@ -156,6 +158,7 @@ class State(ABC):
         self._legal = []
         self._legal_version = -1
         self._offered = None
+        self._secrets = _UNKNOWN
 
     def _copy_base(self, other: State) -> None:
         """Copy the engine's fields into `other`, a fresh instance made by a subclass's clone()."""
@@ -175,6 +178,7 @@ class State(ABC):
         other._legal = self._legal
         other._legal_version = self._legal_version
         other._offered = None
+        other._secrets = _UNKNOWN
 
     # -- the decision ------------------------------------------------------------------------
     @property
@@ -227,8 +231,12 @@ class State(ABC):
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
         history = self.history
-        # only tracked states (a person's game, a record) pay for the comparison; searches skip it
-        secrets = self.secrets() if history is not None else None
+        # only tracked states (a person's game, a record) pay for the comparison; searches skip it. The
+        # snapshot after a step is kept as the next one's before, so a step costs one snapshot at most.
+        secrets = None
+        if history is not None:
+            secrets = self._secrets if self._secrets is not _UNKNOWN else self.secrets()
+            actor = self.stack[-1].seat
         start = 0 if log is None else len(log)
         self._offered = None
         self.barrier = False
@@ -243,8 +251,13 @@ class State(ABC):
         if self._offered is not None:
             self._legal, self._legal_version, self._offered = self._offered, self.version, None
         if history is not None:
-            if not self.barrier and (secrets is None or self.secrets() != secrets):
-                self.barrier = True       # something hidden changed hands or came into view
+            # a step the actor may take back (it still decides next) must not have shown anything hidden
+            if not self.barrier and not self.over and self.stack[-1].seat == actor:
+                self._secrets = self.secrets()
+                if secrets is None or self._secrets != secrets:
+                    self.barrier = True       # something hidden changed hands or came into view
+            else:
+                self._secrets = _UNKNOWN      # no undo reaches back past this step: snapshot when needed
             history.append(action)
         return NO_EVENTS if log is None else log[start:]
 
@@ -293,8 +306,10 @@ class State(ABC):
         self.barrier = True
 
     def invalidate(self) -> None:
-        """Forget the cached legal actions after a position was edited (scenario set-ups)."""
+        """Forget the cached legal actions (and hidden information) after a position was edited (scenario
+        set-ups)."""
         self._legal_version = -1
+        self._secrets = _UNKNOWN
 
     def offer(self, actions: list[int]) -> None:
         """From inside an apply: the legal actions of the next decision, already computed (sorted)."""
@@ -326,14 +341,15 @@ class State(ABC):
         self.barrier = True
 
     def secrets(self) -> tuple[Any, ...] | None:
-        """A snapshot of the `HIDDEN` fields (methods called); None when the game names none."""
+        """A snapshot of the `HIDDEN` fields (methods called: they return immutable values); None when the
+        game names none."""
         hidden = self.HIDDEN
         if hidden is None:
             return None
         out = []
         for name in hidden:
             value = getattr(self, name)
-            out.append(_snapshot(value() if callable(value) else value))
+            out.append(value() if callable(value) else _snapshot(value))
         return tuple(out)
 
     # -- people's words ----------------------------------------------------------------------
@@ -420,9 +436,12 @@ class State(ABC):
 
 
 def _snapshot(value: Any) -> Any:
-    """A value that later changes to the original cannot reach: lists (nested too) as tuples."""
-    if isinstance(value, list | tuple):
-        return tuple(_snapshot(v) if isinstance(v, list | tuple | set | dict) else v for v in value)
+    """A value that later changes to the original cannot reach: a list as a tuple, a list of lists as a
+    tuple of tuples (a `HIDDEN` field holds plain values, or lists of them, or lists of such lists)."""
+    if type(value) is list:
+        if value and type(value[0]) is list:
+            return tuple(map(_snapshot, value))
+        return tuple(value)
     if isinstance(value, set | frozenset):
         return tuple(sorted(value))
     if isinstance(value, dict):

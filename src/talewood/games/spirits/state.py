@@ -8,7 +8,9 @@ place or move a gemstone. The end of the game (fireflies, wishes, scoring, hexes
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import compress
+from operator import le, not_
 from typing import Any
 
 from ...engine import Rng, State, seat_name
@@ -16,7 +18,7 @@ from . import rulings
 from .actions import Ids
 from .content import AIR, POWER_NAMES, SPIRIT_NAMES, SPIRITS, Content
 from .frames import Firefly, Gem, Pay, Second, Take
-from .scoring import end_game, finish
+from .scoring import Favor, end_game, finish
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Config:
 
 
 NO_SEASON = -2
+_IS_TOKEN = partial(le, 0)      # a favor token's index, not -1 (no token)
 
 
 class SpiritsState(State):
@@ -620,11 +623,11 @@ class SpiritsState(State):
         """The hidden favor tokens and where they lie (face down in the forest, unrevealed in a hand, in
         the box and whoever looks into it), the Wish and Hex cards dealt and kept, and the decisions a
         "+" token may bring."""
-        token_up = self.token_up
         public = self.public_token
         looker = self.stack[-1].seat if self.stack and self.looking_into_box(self.stack[-1].seat) else -1
-        return (tuple(k if k >= 0 and not token_up[p] else -1 for p, k in enumerate(self.token_at)),
-                tuple(tuple(k for k in hand if not public[k]) for hand in self.favors),
+        # the tokens face down in the forest, in place order (a face-up one taken changes nothing here)
+        face_down = tuple(filter(_IS_TOKEN, compress(self.token_at, map(not_, self.token_up))))
+        return (face_down, tuple(tuple(k for k in hand if not public[k]) for hand in self.favors),
                 tuple(self.box), looker,
                 tuple(map(tuple, self.wish_hand)), tuple(self.wish), tuple(map(tuple, self.hex_hand)), tuple(self.hex),
                 self.offered_for_a_hidden_plus())
@@ -639,8 +642,6 @@ class SpiritsState(State):
 
     def looking_into_box(self, seat: int) -> bool:
         """Whether `seat` is choosing a Wish reward, and so sees the favor tokens in the box."""
-        from .scoring import Favor
-
         return bool(self.stack) and type(self.stack[-1]) is Favor and self.stack[-1].seat == seat
 
     def view(self, seat: int | None) -> dict[str, Any]:
