@@ -137,6 +137,32 @@ def test_a_move_watched_by_many_is_encoded_once_per_audience_and_patched(tmp_pat
                 ws.__exit__(None, None, None)
 
 
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("spirits", 3, {"wish": True, "hex": True, "seasons": True}), ("greylune", 2, {}), ("trial", 2, {}),
+    ("threetale", 3, {})])
+def test_patches_rebuild_every_state_exactly(client: TestClient, game: str, players: int,
+                                             options: dict[str, Any]) -> None:
+    """A page that takes patches holds, after each move, exactly the state a page without them is sent."""
+    g = client.post("/api/games", json={"game": game, "players": players, "seats": ["human"] * players,
+                                        "options": options, "seed": 3}).json()
+    tokens = [s["token"] for s in g["seats"]]
+    with client.websocket_connect(f"/ws/games/{g['id']}") as patched, \
+            client.websocket_connect(f"/ws/games/{g['id']}") as whole:
+        held = hello(patched, tokens[1], patches=True)
+        hello(whole, tokens[1])
+        for step in range(20):
+            seat = state(client, g["id"], tokens[0])["current_player"]
+            mine = state(client, g["id"], tokens[seat])
+            r = client.post(f"/api/games/{g['id']}/actions", json={"token": tokens[seat], "version": mine["version"],
+                                                                   "action": mine["actions"][step % 3 % len(
+                                                                       mine["actions"])]["id"]})
+            assert r.status_code == 200
+            message, sent = patched.receive_json(), whole.receive_json()
+            assert message["type"] == "patch"
+            held = apply_patch(held, message)
+            assert held == sent
+
+
 def test_spectators_and_pages_per_address_are_capped_with_their_own_close_code(tmp_path: Path) -> None:
     with make_client(f"sqlite:///{tmp_path / 't.db'}", limits=Limits(0, 600, 0, sockets=4, watchers=2)) as client:
         g = create(client, ["human", "human"], seed=10)

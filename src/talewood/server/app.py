@@ -693,6 +693,8 @@ async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live:
             if nxt.get("type") != "state":
                 await _send(websocket, nxt)
         live = manager.live.get(game_id) or live       # rebuilt from the database: follow it
+        if message.get("type") == "thinking" and sub.patches:
+            message = {"type": "state"}    # the page's state says who thinks: a patch keeps it exact
         if message.get("type") != "state":
             await _send(websocket, message)
             continue

@@ -402,33 +402,33 @@ class Audiences:
 
 
 def patch(old: dict[str, Any], new: dict[str, Any], since: int, revision: int) -> dict[str, Any]:
-    """What turns payload `old` into `new`: the top-level and view fields that changed, the board's
-    changed pieces (the SVG cut at each "><"), the log lines added."""
-    out: dict[str, Any] = {"type": "patch", "from": since, "revision": revision}
-    changed = {k: v for k, v in new.items() if k not in ("view", "svg", "log") and old.get(k) != v}
-    gone = [k for k in old if k not in new]
-    old_view, new_view = old.get("view", {}), new.get("view", {})
-    view = {k: v for k, v in new_view.items() if old_view.get(k) != v}
-    view_gone = [k for k in old_view if k not in new_view]
-    if view or view_gone:
-        out["view"] = {"set": view, "unset": view_gone}
-    old_log, new_log = old.get("log", []), new.get("log", [])
-    if new_log[:len(old_log)] == old_log:
-        if len(new_log) > len(old_log):
-            out["log"] = new_log[len(old_log):]
+    """What turns payload `old` into `new`, as operations on paths (keys and list indices): `["set",
+    path, value]`, `["del", path]`, `["add", path, items]` (items appended to a list: new log lines, a
+    tile taken) and `["cut", path, pieces]` (the board: its SVG cut at each "><", pieces i to j replaced,
+    from the last change to the first)."""
+    ops: list[list[Any]] = []
+    _diff(old, new, [], ops)
+    return {"type": "patch", "from": since, "revision": revision, "ops": ops}
+
+
+def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
+    if type(old) is dict and type(new) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["set", [*path, key], value])
+            elif old[key] != value:
+                _diff(old[key], value, [*path, key], ops)
+        ops.extend(["del", [*path, key]] for key in old if key not in new)
+    elif type(old) is list and type(new) is list and len(new) >= len(old) and new[:len(old)] == old:
+        ops.append(["add", path, new[len(old):]])
+    elif type(old) is list and type(new) is list and len(new) == len(old):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                _diff(a, b, [*path, i], ops)
+    elif path == ["svg"] and type(old) is str and type(new) is str and (pieces := svg_patch(old, new)):
+        ops.append(["cut", path, pieces])
     else:
-        changed["log"] = new_log                 # taken back (an undo): the whole log
-    old_svg, new_svg = old.get("svg"), new.get("svg")
-    if new_svg is not None and old_svg != new_svg:
-        pieces = svg_patch(old_svg or "", new_svg)
-        if pieces is None:
-            changed["svg"] = new_svg
-        else:
-            out["svg"] = pieces
-    out["set"] = changed
-    if gone:
-        out["unset"] = gone
-    return out
+        ops.append(["set", path, new])
 
 
 def svg_patch(old: str, new: str) -> list[list[Any]] | None:
@@ -445,22 +445,26 @@ def svg_patch(old: str, new: str) -> list[list[Any]] | None:
 
 
 def apply_patch(old: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
-    """`old` with a patch applied (what the page does; the tests check one against the other)."""
-    out = {**old, **message["set"]}
-    for k in message.get("unset", []):
-        out.pop(k, None)
-    if "view" in message:
-        out["view"] = {**old["view"], **message["view"]["set"]}
-        for k in message["view"]["unset"]:
-            out["view"].pop(k, None)
-    if "svg" in message:
-        pieces = old["svg"].split("><")
-        for i, j, new in message["svg"]:
-            pieces[i:j] = new
-        out["svg"] = "><".join(pieces)
-    if "log" in message:
-        out["log"] = old["log"] + message["log"]
-    out["revision"] = message["revision"]
+    """`old` with a patch applied, `old` left as it was (what the page does; the tests check one against the
+    other)."""
+    out = {**old, "revision": message["revision"]}
+    for op, path, *value in message["ops"]:
+        node: Any = out
+        for key in path[:-1]:                     # copy the containers on the way: `old` stays as it was
+            node[key] = list(node[key]) if type(node[key]) is list else dict(node[key])
+            node = node[key]
+        last = path[-1]
+        if op == "set":
+            node[last] = value[0]
+        elif op == "del":
+            del node[last]
+        elif op == "add":
+            node[last] = node[last] + value[0]
+        else:
+            pieces = node[last].split("><")
+            for i, j, new in value[0]:
+                pieces[i:j] = new
+            node[last] = "><".join(pieces)
     return out
 
 

@@ -75,21 +75,27 @@ function connect(token) {
   };
 }
 
-// A patch turns the state this page holds into the next one: the changed fields, the board's changed
-// pieces (its SVG cut at each "><", the last change first) and the new log lines (docs/web.md).
+// A patch turns the state this page holds into the next one, by operations on paths (docs/web.md):
+// set, del, add (items appended to a list) and cut (the board: pieces of its SVG, cut at each "><",
+// replaced from the last change to the first). The containers on a path are copied, not changed.
 function applyPatch(old, m) {
-  const p = { ...old, ...m.set, type: "state", revision: m.revision };
-  for (const k of m.unset || []) delete p[k];
-  if (m.view) {
-    p.view = { ...old.view, ...m.view.set };
-    for (const k of m.view.unset) delete p.view[k];
+  const p = { ...old, type: "state", revision: m.revision };
+  for (const [op, path, value] of m.ops) {
+    let node = p;
+    for (const key of path.slice(0, -1)) {
+      node[key] = Array.isArray(node[key]) ? node[key].slice() : { ...node[key] };
+      node = node[key];
+    }
+    const last = path[path.length - 1];
+    if (op === "set") node[last] = value;
+    else if (op === "del") delete node[last];
+    else if (op === "add") node[last] = node[last].concat(value);
+    else if (op === "cut") {
+      const pieces = node[last].split("><");
+      for (const [i, j, add] of value) pieces.splice(i, j - i, ...add);
+      node[last] = pieces.join("><");
+    }
   }
-  if (m.svg) {
-    const pieces = old.svg.split("><");
-    for (const [i, j, add] of m.svg) pieces.splice(i, j - i, ...add);
-    p.svg = pieces.join("><");
-  }
-  if (m.log) p.log = old.log.concat(m.log);
   return p;
 }
 
