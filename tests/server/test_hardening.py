@@ -264,9 +264,8 @@ def test_the_access_log_never_holds_a_token(client: TestClient, caplog: pytest.L
 def test_a_path_cannot_forge_access_log_lines(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="talewood.access")
     client.get("/games/x%0D%0AGET%20/api/games/forged%20200%201.0ms%0Aend")
-    with pytest.raises(WebSocketDisconnect):
-        with client.websocket_connect("/ws/games/y%0Aforged") as ws:
-            ws.receive_json()
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/games/y%0Aforged") as ws:
+        ws.receive_json()
     lines = [r.getMessage() for r in caplog.records if r.name == "talewood.access"]
     assert any(line.startswith("GET /games/x%0D%0AGET /api/games/forged 200 1.0ms%0Aend 404 ") for line in lines)
     assert any(line.startswith("WS /ws/games/y%0Aforged") for line in lines)
