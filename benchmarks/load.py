@@ -76,8 +76,9 @@ def summary(values: list[float]) -> dict[str, float]:
             "max": round(max(ms), 2) if ms else 0.0}
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and every live process below it, from /proc (Linux)."""
+def cpu_seconds(pid: int, alone: bool = False) -> float:
+    """CPU time (user + system) of a process and every live process below it (`alone`: of the process
+    only), from /proc (Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
     times: dict[int, float] = {}
@@ -90,6 +91,8 @@ def cpu_seconds(pid: int) -> float:
             continue
         parents[int(entry.name)] = int(fields[1])
         times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    if alone:
+        return times.get(pid, 0.0)
     total = 0.0
     for p, t in times.items():
         q = p
@@ -115,12 +118,13 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.database = database or f"sqlite:///{Path(self.tmp.name) / 'load.db'}"
+        self.log = open(Path(self.tmp.name) / "server.log", "w+")  # noqa: SIM115 - open while it runs
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "talewood.cli", "serve", "--port", str(self.port), "--database", self.database,
              "--bot-delay", "0", "--bot-executor", bot_executor, "--workers", str(workers),
              "--limit-games", "0", "--limit-bot-only", "0", "--limit-sockets", "0", "--limit-watchers", "0",
-             *extra],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--no-access-log", *extra],
+            stdout=subprocess.DEVNULL, stderr=self.log)
         for _ in range(600):
             try:
                 urllib.request.urlopen(self.url + "/api/meta", timeout=1)
@@ -128,8 +132,14 @@ class Server:
             except OSError:
                 time.sleep(0.1)
 
-    def cpu(self) -> float:
-        return cpu_seconds(self.proc.pid)
+    def cpu(self, alone: bool = False) -> float:
+        """CPU seconds of the server and its bot and replay workers (`alone`: of the server process)."""
+        return cpu_seconds(self.proc.pid, alone)
+
+    def errors(self) -> str:
+        """The end of the server's log (its warnings and errors)."""
+        self.log.seek(0)
+        return self.log.read()[-4000:]
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -139,6 +149,15 @@ class Server:
             self.proc.kill()
             self.proc.wait(10)
         self.tmp.cleanup()
+
+
+async def ask(client: httpx.AsyncClient, method: str, url: str, **kwargs: Any) -> httpx.Response:
+    """A request, sent again once if the server had just closed the idle connection it went out on (its
+    keep-alive ends after 5 s): an action sent twice is refused the second time (its version is stale)."""
+    try:
+        return await client.request(method, url, **kwargs)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        return await client.request(method, url, **kwargs)
 
 
 class Samples:
@@ -162,23 +181,23 @@ async def play_one(client: httpx.AsyncClient, index: int, seats: list[str], dead
     """Play every human seat of one game at random until it ends or `deadline`."""
     rng = random.Random(index)
     await asyncio.sleep(start_after)     # players arrive over the ramp, not all in the same instant
-    r = await client.post("/api/games", json={"game": "spirits", "players": len(seats), "seats": seats,
+    r = await ask(client, "POST", "/api/games", json={"game": "spirits", "players": len(seats), "seats": seats,
                                               "options": OPTIONS, "seed": 1000 + index})
     r.raise_for_status()
     created = r.json()
     gid = created["id"]
     tokens = [s["token"] for s in created["seats"] if s["token"]]
-    state = (await client.get(f"/api/games/{gid}", params={"token": tokens[0]})).json()
+    state = (await ask(client, "GET", f"/api/games/{gid}", params={"token": tokens[0]})).json()
     moves = 0
     while not state["over"] and time.monotonic() < deadline:
         seat = state["current_player"]
         token = created["seats"][seat]["token"] if seat is not None else None
         if token is None:                # a bot's turn: wait for a person's turn (or the end)
-            r = await client.get(f"/api/games/{gid}", params={"token": tokens[0], "after": state["version"],
+            r = await ask(client, "GET", f"/api/games/{gid}", params={"token": tokens[0], "after": state["version"],
                                                                   "wait": 20})
             state = r.json()
             continue
-        mine = (await client.get(f"/api/games/{gid}", params={"token": token})).json()
+        mine = (await ask(client, "GET", f"/api/games/{gid}", params={"token": token})).json()
         if not mine["actions"] or mine["version"] != state["version"]:
             state = mine
             continue
@@ -186,11 +205,11 @@ async def play_one(client: httpx.AsyncClient, index: int, seats: list[str], dead
         if think:
             await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))   # a person takes a moment
         t0 = time.perf_counter()
-        r = await client.post(f"/api/games/{gid}/actions",
+        r = await ask(client, "POST", f"/api/games/{gid}/actions",
                               json={"token": token, "action": action, "version": mine["version"]})
         if r.status_code != 200:
             samples.refused[r.status_code] = samples.refused.get(r.status_code, 0) + 1
-            state = (await client.get(f"/api/games/{gid}", params={"token": token})).json()
+            state = (await ask(client, "GET", f"/api/games/{gid}", params={"token": token})).json()
             continue
         samples.add(t0, r)
         state = r.json()
@@ -230,12 +249,12 @@ async def finished_games(client: httpx.AsyncClient, count: int) -> list[dict[str
     """Games of bots only, played to their end (the replays' material)."""
     made = []
     for i in range(count):
-        r = await client.post("/api/games", json={"game": "spirits", "players": 3,
+        r = await ask(client, "POST", "/api/games", json={"game": "spirits", "players": 3,
                                                   "seats": ["greedy", "random", "random"], "seed": 500 + i,
                                                   "options": OPTIONS})
         made.append(r.json())
     for g in made:
-        while not (await client.get(f"/api/games/{g['id']}")).json()["over"]:
+        while not (await ask(client, "GET", f"/api/games/{g['id']}")).json()["over"]:
             await asyncio.sleep(0.5)
     return made
 
@@ -265,8 +284,8 @@ async def watched_game(client: httpx.AsyncClient, stop: asyncio.Event) -> dict[s
     """Games of one person (played here, briskly) against two bots, one after another: something for
     the spectators to watch. `current` is the game being played."""
     seats = ["human", "greedy", "greedy"]
-    r = await client.post("/api/games", json={"game": "spirits", "players": 3, "seats": seats, "options": OPTIONS,
-                                              "seed": 77})
+    r = await ask(client, "POST", "/api/games", json={"game": "spirits", "players": 3, "seats": seats,
+                                                      "options": OPTIONS, "seed": 77})
     g = r.json()
     g["current"] = g["id"]
 
@@ -275,9 +294,9 @@ async def watched_game(client: httpx.AsyncClient, stop: asyncio.Event) -> dict[s
         seed = 78
         gid, token = g["id"], g["seats"][0]["token"]
         while not stop.is_set():
-            s = (await client.get(f"/api/games/{gid}", params={"token": token})).json()
+            s = (await ask(client, "GET", f"/api/games/{gid}", params={"token": token})).json()
             if s["over"]:
-                r = await client.post("/api/games", json={"game": "spirits", "players": 3, "options": OPTIONS,
+                r = await ask(client, "POST", "/api/games", json={"game": "spirits", "players": 3, "options": OPTIONS,
                                                           "seats": seats, "seed": seed})
                 seed += 1
                 g2 = r.json()
@@ -285,11 +304,11 @@ async def watched_game(client: httpx.AsyncClient, stop: asyncio.Event) -> dict[s
                 g["current"] = gid
                 continue
             if not s["actions"]:
-                await client.get(f"/api/games/{gid}", params={"token": token, "after": s["version"], "wait": 5,
+                await ask(client, "GET", f"/api/games/{gid}", params={"token": token, "after": s["version"], "wait": 5,
                                                               "turn": True})
                 continue
             await asyncio.sleep(0.3)
-            await client.post(f"/api/games/{gid}/actions", json={"token": token, "version": s["version"],
+            await ask(client, "POST", f"/api/games/{gid}/actions", json={"token": token, "version": s["version"],
                                                                  "action": rng.choice(s["actions"])["id"]})
 
     g["task"] = asyncio.get_running_loop().create_task(go())
@@ -303,14 +322,14 @@ async def replay_loopers(client: httpx.AsyncClient, games: list[dict[str, Any]],
         while not stop.is_set():
             g = rng.choice(games)
             seat = rng.choice([None, 0, 1, 2])
-            steps = (await client.get(f"/api/games/{g['id']}/replay", params={"step": 0})).json()["steps"]
+            steps = (await ask(client, "GET", f"/api/games/{g['id']}/replay", params={"step": 0})).json()["steps"]
             for step in range(0, steps + 1):
                 if stop.is_set():
                     return
                 params: dict[str, Any] = {"step": step}
                 if seat is not None:
                     params["seat"] = seat
-                r = await client.get(f"/api/games/{g['id']}/replay", params=params)
+                r = await ask(client, "GET", f"/api/games/{g['id']}/replay", params=params)
                 served[0 if r.status_code == 200 else 1] += 1
 
     await asyncio.gather(*(one(k) for k in range(count)))
@@ -349,8 +368,8 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         seed = 900
         while time.monotonic() < deadline:
-            r = await client.post("/api/games", json={"game": "spirits", "players": 2, "seats": ["human", "human"],
-                                                      "options": OPTIONS, "seed": seed})
+            r = await ask(client, "POST", "/api/games", json={
+                "game": "spirits", "players": 2, "seats": ["human", "human"], "options": OPTIONS, "seed": seed})
             seed += 1
             g = r.json()
             gid = g["id"]
@@ -359,11 +378,12 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
             async with websockets.connect(url.replace("http", "ws") + f"/ws/games/{gid}", max_size=None) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": tokens[1], "patches": True}))
                 await ws.recv()
-                state = (await client.get(f"/api/games/{gid}", params={"token": tokens[0]})).json()
+                state = (await ask(client, "GET", f"/api/games/{gid}", params={"token": tokens[0]})).json()
                 while not state["over"] and time.monotonic() < deadline:
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                     t0 = time.perf_counter()
-                    mine = await client.get(f"/api/games/{gid}", params={"token": tokens[state["current_player"]]})
+                    mine = await ask(client, "GET", f"/api/games/{gid}", params={
+                        "token": tokens[state["current_player"]]})
                     reads.append(time.perf_counter() - t0)
                     t0 = time.perf_counter()
                     with contextlib.suppress(TimeoutError):
@@ -371,7 +391,7 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
                         pings.append(time.perf_counter() - t0)
                     mine_state = mine.json()
                     t0 = time.perf_counter()
-                    r = await client.post(f"/api/games/{gid}/actions", json={
+                    r = await ask(client, "POST", f"/api/games/{gid}/actions", json={
                         "token": tokens[state["current_player"]], "version": mine_state["version"],
                         "action": rng.choice(mine_state["actions"])["id"]})
                     if r.status_code == 200:
@@ -380,7 +400,7 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
                     else:
                         moves.client.append(time.perf_counter() - t0)
                         moves.refused[r.status_code] = moves.refused.get(r.status_code, 0) + 1
-                        state = (await client.get(f"/api/games/{gid}", params={"token": tokens[0]})).json()
+                        state = (await ask(client, "GET", f"/api/games/{gid}", params={"token": tokens[0]})).json()
     return {"moves_client_ms": summary(moves.client), "moves_server_ms": summary(moves.server),
             "refused": moves.refused, "reads_ms": summary(reads), "pings_ms": summary(pings)}
 
@@ -405,7 +425,7 @@ async def pressure(server: Server, phase_seconds: float, think: float, watchers:
             if phase in ("replays", "all"):
                 tasks.append(asyncio.create_task(replay_loopers(client, done, loopers, stop, served)))
             await asyncio.sleep(2 if tasks else 0)       # the pressure is on before the measure starts
-            cpu0 = server.cpu()
+            cpu0, own0 = server.cpu(), server.cpu(alone=True)
             staller = None
             if phase in ("stall", "all"):
                 async def later() -> None:
@@ -415,6 +435,7 @@ async def pressure(server: Server, phase_seconds: float, think: float, watchers:
                 tasks.append(asyncio.create_task(later()))
             result = await measured_table(url, phase_seconds, think)
             result["server_cpu_seconds"] = round(server.cpu() - cpu0, 2)
+            result["server_process_cpu_seconds"] = round(server.cpu(alone=True) - own0, 2)
             stop.set()
             for task in tasks:
                 with contextlib.suppress(BaseException):
@@ -427,7 +448,7 @@ async def pressure(server: Server, phase_seconds: float, think: float, watchers:
             result["machine"] = machine()
             out["phases"][phase] = result
             print(f"{phase}: {json.dumps(result)}", file=sys.stderr, flush=True)
-        status = (await client.get("/api/server")).json()
+        status = (await ask(client, "GET", "/api/server")).json()
         out["server"] = {k: status[k] for k in ("games_in_memory", "games_let_go", "payloads", "replays")}
     return out
 
@@ -462,6 +483,7 @@ def main() -> int:
                               in args.database else "sqlite", "workers": args.workers, "machine": machine()}
     try:
         cpu0 = server.cpu() if server else 0.0
+        own0 = server.cpu(alone=True) if server else 0.0
         if args.mode == "play":
             report.update(asyncio.run(play(url, args.games, args.seconds, args.think, args.ramp, args.warmup)))
         elif args.mode == "saturate":
@@ -472,6 +494,11 @@ def main() -> int:
                                                args.loopers, args.stall)))
         if server is not None:
             report["server_cpu_seconds"] = round(server.cpu() - cpu0, 1)
+            report["server_process_cpu_seconds"] = round(server.cpu(alone=True) - own0, 1)
+    except Exception:
+        if server is not None:
+            print(server.errors(), file=sys.stderr)
+        raise
     finally:
         if server is not None:
             server.stop()

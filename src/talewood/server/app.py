@@ -678,7 +678,7 @@ async def _send_error(websocket: WebSocket, status: int, detail: str) -> None:
 async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live: Live, sub: Subscriber) -> None:
     """The whole state first, then on each change a patch from the state the page holds (when it asked
     for patches and the game still knows that state), else the whole state again. Each is encoded once
-    per audience, whoever many follow the game."""
+    per audience, however many follow the game."""
     shown = manager.audiences
     revision, text = shown.state_message(live, sub.seat)
     await _send(websocket, text)

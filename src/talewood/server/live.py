@@ -4,7 +4,7 @@ memory (the least recently used idle ones leave it; a finished game leaves once 
 
 What a page is sent: the whole state when it connects, then, for a page that asks for them, patches
 from the state it holds to the new one (the changed fields, the board's changed pieces, the new log
-lines) — computed once per audience and change, whoever many watch.
+lines) — computed once per audience and change, however many watch.
 """
 
 from __future__ import annotations
@@ -486,12 +486,14 @@ class LiveGames(OrderedDict[str, Live]):
             self.move_to_end(game_id)
         return live
 
-    def trim(self) -> None:
-        finished = [gid for gid, live in self.items() if live.state.is_over and live.idle()]
+    def trim(self, keep: str | None = None) -> None:
+        """Let idle games go past the bounds; never `keep`, the game a request is about to use."""
+        finished = [gid for gid, live in self.items() if live.state.is_over and live.idle() and gid != keep]
         for game_id in finished[:max(0, len(finished) - self.finished_limit)]:
             self._drop(game_id)
         if len(self) > self.limit:
-            for game_id in [gid for gid, live in self.items() if live.idle()][:len(self) - self.limit]:
+            idle = [gid for gid, live in self.items() if live.idle() and gid != keep]
+            for game_id in idle[:len(self) - self.limit]:
                 self._drop(game_id)
 
     def _drop(self, game_id: str) -> None:

@@ -263,7 +263,7 @@ class Manager(Telling, Turns):
         """Put a game in memory, letting the least recently used idle ones go past the bound."""
         self.live[live.id] = live
         self.live.move_to_end(live.id)
-        self.live.trim()
+        self.live.trim(keep=live.id)
 
     async def resume_all(self) -> int:
         """At startup: take every bot turn of unfinished games (when this process is the only one) and

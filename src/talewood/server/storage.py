@@ -47,6 +47,10 @@ class Storage:
         self.shared = shared                # other processes use the database: announce every change
         self.timeout = timeout
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="talewood-db")
+        # SQLite takes one writer at a time, and a second waits in sleeps of up to 100 ms: its writes go
+        # one after another on a thread of their own (PostgreSQL's wait on row locks only)
+        sqlite = engine.dialect.name == "sqlite"
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="talewood-db-write") if sqlite else self.pool
         self.busy = 0                       # calls waiting for or running on a thread now
 
     # -- running off the loop --------------------------------------------------------------------
@@ -64,11 +68,11 @@ class Storage:
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` on a database thread, awaited to its end (its errors are the caller's to turn into
         answers): a change the database may still store is never left behind."""
-        return await self._submit(fn, *args)
+        return await self._submit(fn, *args, pool=self.writer)
 
-    def _submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+    def _submit(self, fn: Callable[..., T], *args: Any, pool: ThreadPoolExecutor | None = None) -> asyncio.Future[T]:
         self.busy += 1
-        future = asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        future = asyncio.get_running_loop().run_in_executor(pool or self.pool, fn, *args)
         future.add_done_callback(self._done)
         return future
 
@@ -77,6 +81,7 @@ class Storage:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
     # -- reading -----------------------------------------------------------------------------------
