@@ -442,8 +442,6 @@ def _snapshot(value: Any) -> Any:
         if value and type(value[0]) is list:
             return tuple(map(_snapshot, value))
         return tuple(value)
-    if isinstance(value, set | frozenset):
-        return tuple(sorted(value))
     if isinstance(value, dict):
         return tuple((k, _snapshot(v)) for k, v in value.items())
     return _freeze(value)
