@@ -81,6 +81,17 @@ def test_a_player_is_never_called_gone_the_moment_their_turn_starts(tmp_path: Pa
         assert r.json()["seats"][0]["standin"] == "greedy"
 
 
+def test_by_default_a_player_is_given_a_minute_away_before_a_vote(tmp_path: Path) -> None:
+    with make_client(f"sqlite:///{tmp_path / 't.db'}") as client:
+        g = create(client, ["human", "human"], seed=5)
+        gid, t1 = g["id"], g["seats"][1]["token"]
+        s = state(client, gid, t1)
+        assert s["gone_after"] >= 60          # what the page tells the others
+        r = client.post(f"/api/games/{gid}/gone", json={"token": t1, "seat": 0, "version": s["version"]})
+        assert r.status_code == 409, r.text
+        assert "after 1 minute without a page of the game open" in r.json()["detail"]
+
+
 def test_a_player_whose_turn_time_ran_out_may_be_called_gone(tmp_path: Path) -> None:
     # no sweep in this test: the vote alone, after the deadline, seats the bot
     with make_client(f"sqlite:///{tmp_path / 't.db'}", gone_after=3600, sweep_every=3600) as client:
