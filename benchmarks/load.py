@@ -357,6 +357,12 @@ def stall_database(database: str, seconds: float) -> threading.Thread:
     return thread
 
 
+async def read_all(ws: Any) -> None:
+    with contextlib.suppress(Exception):
+        async for _ in ws:
+            pass
+
+
 async def measured_table(url: str, seconds: float, think: float) -> dict[str, Any]:
     """The table the figures are about: two people, each move after `think` s; reads and pings between."""
     import websockets
@@ -364,6 +370,7 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
     moves = Samples()
     reads: list[float] = []
     pings: list[float] = []
+    unanswered = 0                      # pings without a pong within 30 s
     deadline = time.monotonic() + seconds
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         seed = 900
@@ -378,6 +385,9 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
             async with websockets.connect(url.replace("http", "ws") + f"/ws/games/{gid}", max_size=None) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": tokens[1], "patches": True}))
                 await ws.recv()
+                # the page reads every patch: left unread, 16 of them fill the client's queue, it stops
+                # reading the socket, and the next ping waits for a pong it never reads
+                reading = asyncio.create_task(read_all(ws))
                 state = (await ask(client, "GET", f"/api/games/{gid}", params={"token": tokens[0]})).json()
                 while not state["over"] and time.monotonic() < deadline:
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
@@ -386,9 +396,11 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
                         "token": tokens[state["current_player"]]})
                     reads.append(time.perf_counter() - t0)
                     t0 = time.perf_counter()
-                    with contextlib.suppress(TimeoutError):
+                    try:
                         await asyncio.wait_for(await ws.ping(), 30)
                         pings.append(time.perf_counter() - t0)
+                    except TimeoutError:
+                        unanswered += 1
                     mine_state = mine.json()
                     t0 = time.perf_counter()
                     r = await ask(client, "POST", f"/api/games/{gid}/actions", json={
@@ -401,8 +413,10 @@ async def measured_table(url: str, seconds: float, think: float) -> dict[str, An
                         moves.client.append(time.perf_counter() - t0)
                         moves.refused[r.status_code] = moves.refused.get(r.status_code, 0) + 1
                         state = (await ask(client, "GET", f"/api/games/{gid}", params={"token": tokens[0]})).json()
+                reading.cancel()
     return {"moves_client_ms": summary(moves.client), "moves_server_ms": summary(moves.server),
-            "refused": moves.refused, "reads_ms": summary(reads), "pings_ms": summary(pings)}
+            "refused": moves.refused, "reads_ms": summary(reads), "pings_ms": summary(pings),
+            "pings_unanswered": unanswered}
 
 
 async def pressure(server: Server, phase_seconds: float, think: float, watchers: int, loopers: int,
