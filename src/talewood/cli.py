@@ -260,6 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "the connecting address is the client)")
     serve.add_argument("--no-access-log", action="store_true",
                        help="do not log each request (default: each request is logged, tokens redacted)")
+    serve.add_argument("--no-ws-compression", action="store_true",
+                       help="send WebSocket messages uncompressed: about half the server's work per spectator, "
+                            "more bytes sent (default: compressed for the pages that ask, as browsers do)")
     return parser
 
 

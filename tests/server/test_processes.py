@@ -60,6 +60,32 @@ def test_serving_at_is_printed_once_the_server_answers(tmp_path: Path) -> None:
         server.stop()
 
 
+def ws_extensions(server: Serve) -> str | None:
+    """The WebSocket extensions the server agreed to with a page that asks for compression."""
+    import asyncio
+
+    import websockets
+
+    async def ask() -> str | None:
+        async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/games/none",
+                                      compression="deflate") as ws:
+            assert ws.response is not None
+            return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+    return asyncio.run(ask())
+
+
+def test_websocket_compression_is_on_unless_turned_off(tmp_path: Path) -> None:
+    for args, compressed in (((), True), (("--no-ws-compression",), False)):
+        server = Serve(f"sqlite:///{tmp_path / 'talewood.db'}", "--bot-executor", "thread", *args)
+        try:
+            server.wait_ready()
+            agreed = ws_extensions(server)
+            assert ("permessage-deflate" in (agreed or "")) is compressed, (args, agreed)
+        finally:
+            server.stop()
+
+
 def bot_processes(server: Serve) -> set[int]:
     """Start a game whose bot thinks in a worker process, and return the server's child processes."""
     g = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["greedy", "greedy"]})

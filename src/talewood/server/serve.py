@@ -89,7 +89,9 @@ def serve(args: argparse.Namespace) -> int:
     access = not args.no_access_log
     configure_logging(access)
     common: dict[str, Any] = {"log_level": "warning", "access_log": False, "timeout_graceful_shutdown": 5,
-                              "lifespan": "on", "log_config": None, "proxy_headers": False}
+                              "lifespan": "on", "log_config": None, "proxy_headers": False,
+                              # permessage-deflate compresses each message once for each page
+                              "ws_per_message_deflate": not args.no_ws_compression}
     if args.forwarded_allow_ips:
         # only these proxies may name the client (never loopback unless given: a local process could
         # otherwise pose as any address and slip past the per-client limits)
