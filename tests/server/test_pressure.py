@@ -277,6 +277,52 @@ def test_a_stalled_database_leaves_the_loop_free_and_answers_503_in_time(stalled
     assert after["steps"] == 1
 
 
+class SlowReadStorage(Storage):
+    """Storage whose reads of a game wait on `go` (a rebuild from the database that takes a while)."""
+
+    def __init__(self, engine: Engine, shared: bool, timeout: float) -> None:
+        super().__init__(engine, shared=shared, timeout=timeout)
+        self.go = threading.Event()
+        self.go.set()
+        self.reading = threading.Event()
+
+    def fetch_game(self, game_id: str) -> Any:
+        if not self.go.is_set():
+            self.reading.set()
+            self.go.wait(30)
+        return super().fetch_game(game_id)
+
+
+def test_a_move_waiting_while_the_game_is_rebuilt_never_lands_on_the_old_copy(tmp_path: Path) -> None:
+    """Another process changed the game: it is rebuilt here (reading the database off the loop, its lock
+    held), and a move that waited for the lock meanwhile is made to the rebuilt game, never to the old
+    copy that no page follows any more."""
+    app = create_app(f"sqlite:///{tmp_path / 't.db'}", executor=ThreadPoolExecutor(2), limits=NO_LIMITS,
+                     make_storage=SlowReadStorage)
+    with TestClient(app) as client:
+        manager = manager_of(client)
+        g = create(client, ["human", "human"], seed=16)
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        s = state(client, gid, t0)
+        manager.storage.go.clear()
+        rebuild = threading.Thread(target=lambda: client.portal.call(manager.refresh, gid))  # type: ignore[union-attr]
+        rebuild.start()
+        assert manager.storage.reading.wait(10)
+        answer: dict[str, Any] = {}
+        mover = threading.Thread(target=lambda: answer.update(r=client.post(
+            f"/api/games/{gid}/actions", json={"token": t0, "action": s["actions"][0]["id"], "version": s["version"]})))
+        mover.start()
+        time.sleep(0.2)                    # the move is waiting for the game's lock
+        manager.storage.go.set()
+        rebuild.join(10)
+        mover.join(10)
+        r = answer["r"]
+        assert r.status_code == 200, r.text
+        # made to the game the pages follow: what they are shown has the move
+        assert state(client, gid, t0)["version"] == r.json()["version"] == s["version"] + 1
+        assert len(manager.live[gid].steps) == 1
+
+
 # -- replays --------------------------------------------------------------------------------------------
 class GatedExecutor(ThreadPoolExecutor):
     """Runs replays, but only once `go` is set."""

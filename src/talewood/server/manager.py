@@ -193,19 +193,27 @@ class Manager(Telling, Turns):
             raise too_slow(self.storage.timeout, ticket.stored) from None
 
     @contextlib.asynccontextmanager
-    async def locked(self, live: Live) -> AsyncIterator[None]:
-        """The game's lock, given up at the request's deadline (503: nothing changed)."""
+    async def locked(self, live: Live) -> AsyncIterator[Live]:
+        """The game's lock, given up at the request's deadline (503: nothing changed). It yields the game as
+        it is in memory now: one rebuilt from the database while this request waited (another process
+        changed it) replaces `live`, so that a change reaches the pages that follow the game."""
         ticket = TICKET.get()
-        if ticket is None:
-            await live.lock.acquire()
-        else:
-            try:
-                async with asyncio.timeout(max(0.0, ticket.deadline - asyncio.get_running_loop().time())):
-                    await live.lock.acquire()
-            except TimeoutError:
-                raise too_slow(self.storage.timeout, stored=False) from None
+        while True:
+            if ticket is None:
+                await live.lock.acquire()
+            else:
+                try:
+                    async with asyncio.timeout(max(0.0, ticket.deadline - asyncio.get_running_loop().time())):
+                        await live.lock.acquire()
+                except TimeoutError:
+                    raise too_slow(self.storage.timeout, stored=False) from None
+            current = self.live.get(live.id)
+            if current is None or current is live:
+                break
+            live.lock.release()
+            live = current
         try:
-            yield
+            yield live
         finally:
             live.lock.release()
 
@@ -427,7 +435,7 @@ class Manager(Telling, Turns):
         if seat is None:
             raise ApiError(403, "a spectator cannot act: give a seat's token")
         self.seen(live, seat)
-        async with self.locked(live):
+        async with self.locked(live) as live:
             self._check(live, version)
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
@@ -449,7 +457,7 @@ class Manager(Telling, Turns):
         if seat is None:
             raise ApiError(403, "a spectator cannot undo: give a seat's token")
         self.seen(live, seat)
-        async with self.locked(live):
+        async with self.locked(live) as live:
             self._check(live, version)
             count = self.undo_count(live, seat)
             if count == 0:
@@ -512,7 +520,7 @@ class Manager(Telling, Turns):
         if seat is None:
             raise ApiError(403, "a spectator cannot decide that a player is gone: give a seat's token")
         self.seen(live, seat)
-        async with self.locked(live):
+        async with self.locked(live) as live:
             self._check(live, version)
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
@@ -548,7 +556,7 @@ class Manager(Telling, Turns):
         if seat is None:
             raise ApiError(403, "a spectator has no seat to take back: give a seat's token")
         self.seen(live, seat)
-        async with self.locked(live):
+        async with self.locked(live) as live:
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
             if live.standins[seat] is None:
