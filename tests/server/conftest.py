@@ -74,16 +74,23 @@ def create(client: TestClient, seats: list[str], options: dict[str, Any] | None 
     return r.json()  # type: ignore[no-any-return]
 
 
-def wait_for(client: TestClient, game_id: str, token: str | None, predicate: Any, tries: int = 400) -> dict[str, Any]:
+def wait_for(client: TestClient, game_id: str, token: str | None, predicate: Any,
+             stall: float = 60.0) -> dict[str, Any]:
+    """The game's state once `predicate` holds. Waits as long as the game keeps changing (a busy machine
+    only makes it slower); fails when its version has not moved for `stall` seconds."""
     import time
 
-    for _ in range(tries):
-        params = {"token": token} if token else {}
+    params = {"token": token} if token else {}
+    seen, since = None, time.monotonic()
+    while True:
         state = client.get(f"/api/games/{game_id}", params=params).json()
         if predicate(state):
             return state  # type: ignore[no-any-return]
+        if state.get("version") != seen:
+            seen, since = state.get("version"), time.monotonic()
+        elif time.monotonic() - since > stall:
+            raise AssertionError(f"the game stopped at version {seen} for {stall:.0f} s without what was awaited")
         time.sleep(0.01)
-    raise AssertionError("timed out waiting for the game")
 
 
 @pytest.fixture

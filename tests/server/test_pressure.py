@@ -344,7 +344,7 @@ class GatedExecutor(ThreadPoolExecutor):
 
 def finished_game(client: TestClient, seed: int) -> str:
     g = create(client, ["random", "random"], seed=seed)
-    wait_for(client, g["id"], None, lambda s: s["over"], tries=3000)
+    wait_for(client, g["id"], None, lambda s: s["over"])
     return str(g["id"])
 
 

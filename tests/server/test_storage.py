@@ -56,7 +56,7 @@ def test_bots_resume_after_a_restart(db_url: str) -> None:
     with make_client(db_url) as client:
         g = create(client, ["greedy", "random"], seed=4)
     with make_client(db_url) as client:
-        s = wait_for(client, g["id"], None, lambda s: s["over"], tries=2000)
+        s = wait_for(client, g["id"], None, lambda s: s["over"])
         assert s["result"]["scores"]
 
 
