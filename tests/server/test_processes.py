@@ -61,18 +61,13 @@ def test_serving_at_is_printed_once_the_server_answers(tmp_path: Path) -> None:
 
 
 def ws_extensions(server: Serve) -> str | None:
-    """The WebSocket extensions the server agreed to with a page that asks for compression."""
-    import asyncio
+    """The WebSocket extensions the server agreed to with a page that asks for compression. (The sync
+    client: a worker that ran the browser tests holds Playwright's running event loop, so no asyncio.run.)"""
+    from websockets.sync.client import connect
 
-    import websockets
-
-    async def ask() -> str | None:
-        async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/games/none",
-                                      compression="deflate") as ws:
-            assert ws.response is not None
-            return ws.response.headers.get("Sec-WebSocket-Extensions")
-
-    return asyncio.run(ask())
+    with connect(f"ws://127.0.0.1:{server.port}/ws/games/none", compression="deflate") as ws:
+        assert ws.response is not None
+        return ws.response.headers.get("Sec-WebSocket-Extensions")
 
 
 def test_websocket_compression_is_on_unless_turned_off(tmp_path: Path) -> None:
