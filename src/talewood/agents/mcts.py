@@ -176,8 +176,14 @@ class MCTSAgent(Agent):
                 best_key, best = key, action
         return best if best >= 0 else legal[0]
 
-    def search(self, state: State, seat: int) -> Node:
-        """Run the budget from `state` as `seat` sees it; the root's children hold the statistics."""
+    def search(self, state: State, seat: int, vectors: dict[int, list[float]] | None = None,
+               early_stop: bool = True) -> Node:
+        """Run the budget from `state` as `seat` sees it; the root's children hold the statistics.
+
+        With `vectors`, each root action's summed reward vector (every seat's reward, iteration by iteration)
+        is added into it: what the search expects for every seat after that action, not only for its chooser
+        (hints and reviews read it). `early_stop=False` spends the whole budget even once the choice is
+        settled, so that the other actions' statistics keep growing too."""
         heur = heuristics_for(state.game.id)
         rollout = heur.rollout
         evaluate_all = heur.evaluate_all if heur.has_evaluation else terminal_rewards
@@ -197,6 +203,7 @@ class MCTSAgent(Agent):
             node = root
             path.clear()
             movers.clear()
+            first = -1
             # selection and expansion
             while not world.is_over:
                 legal = world.legal_actions()
@@ -213,6 +220,8 @@ class MCTSAgent(Agent):
                     child = Node()
                     child.avail = 1
                     children[action] = child
+                    if node is root:
+                        first = action
                     world.apply(action)
                     path.append(child)
                     movers.append(mover)
@@ -229,6 +238,8 @@ class MCTSAgent(Agent):
                     if value > best_value:
                         best_value, best_child, best_action = value, ch, a
                 assert best_child is not None
+                if node is root:
+                    first = best_action
                 world.apply(best_action)
                 path.append(best_child)
                 movers.append(mover)
@@ -247,9 +258,16 @@ class MCTSAgent(Agent):
             for node_, mover in zip(path, movers, strict=True):
                 node_.visits += 1
                 node_.total += rewards[mover]
+            if vectors is not None and first >= 0:
+                summed = vectors.get(first)
+                if summed is None:
+                    vectors[first] = list(rewards)
+                else:
+                    for k, r in enumerate(rewards):
+                        summed[k] += r
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            if not done & 15 and _decided(root, self.iterations - done):
+            if early_stop and not done & 15 and _decided(root, self.iterations - done):
                 break
         self.last_iterations = done
         return root

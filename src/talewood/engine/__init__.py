@@ -18,7 +18,7 @@ from .events import Event, event, visible_to
 from .game import NO_EVENTS, Game, Result, State, plural, seat_name
 from .observation import ObservationSpec, Segment
 from .options import Option, OptionSet, OptionValue, parse_assignments
-from .present import Choice, ScoreSheet, SheetBuilder, SheetRow, names_in_words
+from .present import Choice, ScoreSheet, SheetBuilder, SheetRow, changes, gain, names_in_words, plan_changes
 from .records import Record, load_record, rebuild, rebuild_steps, record_of, replay, replay_steps, save_record
 from .rng import SECRET_SEED_BITS, SECRET_SEED_MIN, Rng, SecretRng, rng_for_seed
 from .scenario import ScenarioSchema, Setting
@@ -63,11 +63,14 @@ __all__ = [
     "UnknownGame",
     "automatic",
     "chance",
+    "changes",
     "decision",
     "event",
+    "gain",
     "load_record",
     "names_in_words",
     "parse_assignments",
+    "plan_changes",
     "plural",
     "rebuild",
     "rebuild_steps",

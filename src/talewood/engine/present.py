@@ -16,7 +16,7 @@ The web client (web/game.js) and the terminal (terminal.py, ui/text.py) draw bot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -129,6 +129,45 @@ class SheetBuilder:
 
     def total(self, label: str, cells: Sequence[str], explain: str = "") -> None:
         self.rows.append(SheetRow(label, list(cells), "total", explain))
+
+
+def gain(amount: float, noun: str, nouns: str | None = None) -> str:
+    """A change of points as a player reads it, rounded: "+4 nature points", "−1 coin"; "" when it rounds to
+    nothing (a hint never says "+0"). `noun` is singular, `nouns` its plural (default: an added s; a noun
+    in capitals, "VP", stays as it is)."""
+    n = round(amount)
+    if n == 0:
+        return ""
+    word = noun if abs(n) == 1 or noun.isupper() else nouns or f"{noun}s"
+    return f"{'+' if n > 0 else '−'}{abs(n)} {word}"
+
+
+def changes(items: Sequence[tuple[str, str, float, float]]) -> str:
+    """What changed, as a player reads it: each (noun, plural, before, after) that moved, "+2 VP, −3 coins"."""
+    return ", ".join(g for noun, nouns, before, after in items if (g := gain(after - before, noun, nouns)))
+
+
+def plan_changes(world: Any, plan: Sequence[int], seat: int,
+                 measure: Callable[[Any, int], Sequence[tuple[str, str, float]]],
+                 projection: Callable[[Any, int], float] | None = None, noun: str = "point") -> str:
+    """What playing `plan` (as far as it stays legal) on a copy of `world`, a game state, brings `seat`, in
+    words: each of `measure`'s countables — a seat's (noun, plural, value) — that moved ("+2 VP, +1 Strength,
+    −3 coins"), then, with a `projection` of the seat's final score that rises, "+3 VP at the end as things
+    stand" (`noun`: what the score counts). A game's hint words (its learn.py) are built on it."""
+    before = measure(world, seat)
+    projected = projection(world, seat) if projection is not None else 0.0
+    after_world = world.clone()
+    for action in plan:
+        if after_world.is_over or action not in after_world.legal_actions():
+            break
+        after_world.apply(action)
+    after = measure(after_world, seat)
+    words = changes([(n, ns, b, a) for (n, ns, b), (_, _, a) in zip(before, after, strict=True)])
+    if projection is None:
+        return words
+    rise = projection(after_world, seat) - projected
+    outlook = f"{gain(rise, noun)} at the end as things stand" if rise >= 0.5 else ""
+    return "; ".join(x for x in (words, outlook) if x)
 
 
 def names_in_words(names: Sequence[str]) -> str:
