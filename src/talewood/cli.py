@@ -208,6 +208,13 @@ def build_parser() -> argparse.ArgumentParser:
                              "(default: %(default)s)")
     report.add_argument("--json", action="store_true", help="print the headline figures as JSON (default: text)")
 
+    rules = sub.add_parser("rules", help="read a game's rules, or one section of them",
+                           description="A game's rules for players: every section, or the one named (by its name "
+                                       "or its title's words, e.g. `talewood rules spirits seasons`).")
+    _add_game(rules)
+    rules.add_argument("section", nargs="?", default=None,
+                       help="a section to show (default: the whole rules; `list` names the sections)")
+
     rep = sub.add_parser("replay", help="check a saved record, or step through it on the board",
                          description="Replay a record, checking every step's state hash; --step walks "
                                      "through it on the board.")
@@ -293,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "games": _games, "play": _play, "simulate": _simulate, "tournament": _tournament, "replay": _replay,
-        "report": _report, "bench": _bench, "serve": _serve,
+        "report": _report, "bench": _bench, "serve": _serve, "rules": _rules,
     }
     return commands[args.command](args)
 
@@ -607,6 +614,27 @@ def _bench(args: argparse.Namespace) -> int:
                   f"{r['decisions_per_second']} decisions/s, {r['clones_per_second']} clones/s, "
                   f"{r['legal_action_calls_per_second']} legal-action calls/s, "
                   f"{r['mcts_iterations_per_second']} MCTS iterations/s")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .learn.rules import rulebook
+    from .terminal import print_section, show_rules
+
+    console = Console()
+    if args.section is not None:
+        book = rulebook(args.game)
+        if args.section in ("list", "all", "sections"):
+            show_rules(console, args.game, "all")
+            return 0
+        print_section(console, book.section(args.section))
+        return 0
+    book = rulebook(args.game)
+    console.print(f"[bold]{book.title}[/bold]\n")
+    for section in book.sections:
+        print_section(console, section)
     return 0
 
 

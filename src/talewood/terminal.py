@@ -12,6 +12,8 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
+from rich.table import Table
 
 from . import __version__
 from .agents import Agent, bot_seed, make_agent
@@ -36,7 +38,9 @@ from .ui.text import find_pieces, pieces_from_svg
 
 HELP = ("Type the number of a choice, or its code where it has one (in brackets, e.g. r3c4). Other commands: "
         "'look NAME' (or 'card NAME') prints the whole text of a card, tile or piece on the table, and 'look' "
-        "alone names them all; 'list' shows every choice one to a line; 'undo' takes back your last decisions "
+        "alone names them all; 'list' shows every choice one to a line; 'rules' shows the rules about this "
+        "decision ('rules NAME' another section, 'rules all' their list); 'hint' asks a normal bot what it would "
+        "do here and why ('hint hard' or 'hint easy' another level); 'undo' takes back your last decisions "
         "(while no hidden information was revealed and no one else has played since), 'log' shows the game log, "
         "'board' draws the board again, 'help' shows this, 'quit' saves the game and leaves it "
         "(Ctrl-C does the same).")
@@ -201,6 +205,12 @@ def _loop(played: _Game, console: Console, ask: Callable[[str], str], save_to: P
             if answer == "help":
                 console.print(HELP)
                 continue
+            if answer == "rules" or answer.startswith("rules "):
+                show_rules(console, game.id, answer[6:].strip() or None, state)
+                continue
+            if answer == "hint" or answer.startswith("hint "):
+                show_hint(console, state, answer[5:].strip() or "normal", len(played.actions), played.seed)
+                continue
             if answer == "board":
                 draw(seat)
                 continue
@@ -295,6 +305,69 @@ class Menu:
 def natural(code: str) -> list[Any]:
     """A code's sort key with its numbers as numbers: r2c10 after r2c9."""
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", code)]
+
+
+def show_rules(console: Console, game_id: str, key: str | None = None, state: State | None = None) -> None:
+    """A section of the game's rules: `key` names it (by id or title), else the section of `state`'s decision;
+    "all" lists the sections."""
+    from .learn.rules import RulesError, rulebook
+
+    book = rulebook(game_id)
+    if key in ("all", "list", "sections"):
+        console.print(f"[bold]{escape(book.title)}[/bold] — the rules, section by section (type 'rules NAME'):")
+        for section in book.sections:
+            console.print(f"  {escape(section.title)} [dim]({escape(section.id)})[/dim]")
+        return
+    try:
+        section = book.section(key) if key else book.for_state(state) if state is not None else book.sections[0]
+    except RulesError as exc:
+        console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+        return
+    print_section(console, section)
+
+
+def print_section(console: Console, section: Any) -> None:
+    """A rules section in the terminal: its heading, paragraphs, lists (each item hanging under its mark), and
+    Talewood's readings marked and set in."""
+    console.print(f"[bold underline]{escape(section.title)}[/bold underline]")
+    for block in section.blocks:
+        if block.kind == "h":
+            console.print(f"[bold]{escape(block.text)}[/bold]")
+        elif block.kind in ("ul", "ol"):
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(justify="right", min_width=3)
+            grid.add_column()
+            for i, item in enumerate(block.items, 1):
+                grid.add_row("•" if block.kind == "ul" else f"{i}.", bold(item))
+            console.print(grid)
+        elif block.kind == "reading":
+            console.print(Padding(f"[italic][bold]Talewood's reading:[/bold] {bold(block.text)}[/italic]",
+                                  (0, 0, 0, 4)))
+        else:
+            console.print(bold(block.text))
+        console.print()
+
+
+def bold(text: str) -> str:
+    """The rules' **bold** as rich markup, everything else escaped."""
+    parts = text.split("**")
+    return "".join(f"[bold]{escape(p)}[/bold]" if i % 2 else escape(p) for i, p in enumerate(parts))
+
+
+def show_hint(console: Console, state: State, level: str, step: int, seed: int) -> None:
+    """What a bot of `level` would do now, and why (talewood.learn.advice)."""
+    from .learn.advice import advise
+
+    try:
+        advice = advise(state, level, seed=bot_seed(seed, state.current_player or 0, step + 7919))
+    except InvalidOption as exc:
+        console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+        return
+    number = Menu(state).order.index(advice.action) + 1
+    console.print(f"[bold cyan]Hint ({level} bot):[/bold cyan] {number}. {escape(advice.line())}")
+    console.print(f"  [dim]{escape(advice.expectation()[0].upper() + advice.expectation()[1:])}.[/dim]")
+    if len(advice.plan) > 1:
+        console.print(f"  [dim]Its plan for the turn: {escape('; then '.join(advice.plan))}.[/dim]")
 
 
 def readable_pieces(state: State, seat: int | None) -> list[tuple[str, str]]:
