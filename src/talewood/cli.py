@@ -215,6 +215,18 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("section", nargs="?", default=None,
                        help="a section to show (default: the whole rules; `list` names the sections)")
 
+    rev = sub.add_parser("review", help="a bot reviews a finished game: each decision rated, the turning points",
+                         description="Each decision of a finished game's record searched by a bot (its iteration "
+                                     "budget: the same seed gives the same review): the choice it preferred, each "
+                                     "seat's chance to win before and after the move, the turning points, and each "
+                                     "seat's chance over the game.")
+    rev.add_argument("record", metavar="FILE", help="a finished game's record (play --save, simulate --save, the web)")
+    rev.add_argument("--level", choices=("easy", "normal", "hard"), default="hard",
+                     help="the bot that reviews (default: %(default)s)")
+    rev.add_argument("--seed", type=_seed, default=0, help="the review's bot seed (default: %(default)s)")
+    rev.add_argument("--svg", default=None, metavar="FILE", help="also write the chart as SVG to FILE (default: none)")
+    rev.add_argument("--json", action="store_true", help="print one JSON object (default: words and a chart)")
+
     rep = sub.add_parser("replay", help="check a saved record, or step through it on the board",
                          description="Replay a record, checking every step's state hash; --step walks "
                                      "through it on the board.")
@@ -301,6 +313,7 @@ def _run(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "games": _games, "play": _play, "simulate": _simulate, "tournament": _tournament, "replay": _replay,
         "report": _report, "bench": _bench, "serve": _serve, "rules": _rules,
+        "review": _review,
     }
     return commands[args.command](args)
 
@@ -635,6 +648,40 @@ def _rules(args: argparse.Namespace) -> int:
     console.print(f"[bold]{book.title}[/bold]\n")
     for section in book.sections:
         print_section(console, section)
+    return 0
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def _review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .learn.review import review
+
+    record = load_record(args.record)
+    replay(record, load)           # a damaged or altered record is refused, naming the step
+    with _progress(len(record.actions), f"{load(record.game).name}: reviewing") as progress:
+        result = review(record, args.level, args.seed, progress)
+    if args.svg:
+        Path(args.svg).write_text(result.to_json()["svg"], encoding="utf-8")
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    game = load(record.game)
+    print(f"{game.name}, {plural(record.players, 'player')}: {plural(len(result.decisions), 'decision')} reviewed by "
+          f"the {args.level} bot in {result.seconds:.1f} s")
+    for line in result.lines():
+        print(line)
+    points = result.chart()
+    seats = [0] if result.cooperative else range(record.players)
+    for seat in seats:
+        values = [p["expected"][seat] for p in points]
+        if len(values) > 60:     # one mark per stretch of the game
+            size = len(values) / 60
+            values = [values[int(i * size)] for i in range(60)] + [values[-1]]
+        spark = "".join(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] for v in values)
+        print(f"{result.who(seat):>10} {spark}")
     return 0
 
 
