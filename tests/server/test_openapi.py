@@ -58,7 +58,7 @@ def test_schemathesis_finds_no_server_error_and_no_undocumented_status(tmp_path:
             capture_output=True, text=True, timeout=300, cwd=tmp_path,
             env={**os.environ, "SCHEMATHESIS_TELEMETRY": "false"})
         assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-        assert "Selected: 11/11" in done.stdout and " passed" in done.stdout
+        assert "Selected: 17/17" in done.stdout and " passed" in done.stdout
         assert "Failures:" not in done.stdout
     finally:
         server.stop()

@@ -35,6 +35,8 @@ from ..games import available, load
 from . import db
 from .bots import BotScheduler, make_executor, reap_orphans, stop_executor
 from .errors import ApiError
+from .learning import Learning
+from .learning import router as learning_router
 from .live import Live, Subscriber
 from .manager import GONE_AFTER, MAX_TURN_LIMIT, MIN_TURN_LIMIT, Limits, Manager, client_key
 from .replays import Replays
@@ -116,6 +118,8 @@ class CreateGame(BaseModel):
                           "Default: no limit")
     standin: StrictStr | None = Field(None, max_length=32,
                                       description="the bot kind that plays for a player who is gone (default greedy)")
+    hints: StrictBool | None = Field(None, description="every player agrees to hints in a game with a turn limit "
+                                                       "(without a limit hints are always on). Default: no")
 
 
 class SeatLink(BaseModel):
@@ -352,6 +356,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         manager = Manager(storage, scheduler, bot_delay=bot_delay, limits=limits, sweep_every=sweep_every,
                           max_games=max_games, gone_after=gone_after, replays=Replays(drawing))
         app.state.manager = manager
+        app.state.learning = Learning(manager)
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed bots in %d game(s)", resumed)
@@ -362,6 +367,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             yield
         finally:
             manager.closed = True
+            app.state.learning.close()
             for live in manager.live.values():
                 for sub in list(live.subscribers):
                     with contextlib.suppress(asyncio.QueueFull):
@@ -430,6 +436,10 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "rules.html")
+
     @app.get("/about", include_in_schema=False)
     async def about_page() -> FileResponse:
         return FileResponse(WEB / "about.html")
@@ -449,6 +459,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                                    swagger_favicon_url="/static/favicon.svg")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.include_router(learning_router)
 
     # -- API ---------------------------------------------------------------------------------
     @app.get("/api/meta", tags=["lobby"], summary="The games, their options, and the seat kinds")
@@ -473,9 +484,15 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     async def create_game(body: CreateGame, request: Request) -> Created:
         host = request.client.host if request.client else None
         manager = manager_of(request)
-        live, tokens = await manager.within(manager.create(body.game, body.players, body.seats, body.options,
-                                                           body.seed, turn_limit=body.turn_limit,
-                                                           standin=body.standin, client=client_key(host)))
+        learning: Learning = request.app.state.learning
+
+        async def creating() -> tuple[Live, list[str | None]]:
+            made = await manager.create(body.game, body.players, body.seats, body.options, body.seed,
+                                        turn_limit=body.turn_limit, standin=body.standin, client=client_key(host))
+            await learning.created(made[0].id, hints_agreed=bool(body.hints))
+            return made
+
+        live, tokens = await manager.within(creating())
         base = str(request.base_url).rstrip("/")
         page = f"{base}/games/{live.id}"
         humans = [t for t in tokens if t is not None]

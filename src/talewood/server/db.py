@@ -130,6 +130,29 @@ moves = Table(
     Column("seat", Integer, nullable=False),
 )
 
+# what a game's page offers to learn by: a guided first game, hints (and those asked for, written in the log)
+learning = Table(
+    "learning", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("guided", Boolean, nullable=False, default=False),        # a "Learn to play" game: the guide speaks
+    Column("hints_agreed", Boolean, nullable=False, default=False),  # every player agreed to hints in a timed game
+    Column("hints", SafeJSON, nullable=True),                        # [{seat, step, level}] of each hint asked
+)
+
+# the bots' review of a finished game, computed once, off the request path, and kept
+reviews = Table(
+    "reviews", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("level", String(16), nullable=False),
+    Column("status", String(16), nullable=False),              # running, done or failed
+    Column("done", Integer, nullable=False, default=0),        # steps of the record searched so far
+    Column("total", Integer, nullable=False, default=0),
+    Column("decisions", SafeJSON, nullable=True),              # the decisions rated so far
+    Column("data", SafeJSON, nullable=True),                   # the whole review, once done
+    Column("owner", String(32), nullable=True),                # the server process computing it
+    Column("updated_at", SafeDateTime, nullable=False),
+)
+
 DEFAULT_DATABASE = "sqlite:///talewood.db"
 NOTIFY_CHANNEL = "talewood"
 

@@ -319,6 +319,8 @@ class Audiences:
         self.built = 0          # payloads built
         self.encoded = 0        # whole states encoded
         self.patched = 0        # patches computed
+        # functions that add to a payload before it is kept (the hints asked go into the log)
+        self.hooks: list[Callable[[Live, int | None, dict[str, Any]], None]] = []
 
     def shown(self, live: Live, seat: int | None, svg: bool) -> Shown:
         key = (seat, svg)
@@ -396,6 +398,8 @@ class Audiences:
             "deadline": deadline.isoformat() if deadline is not None else None,
             "standin_kind": live.standin_kind, "gone_after": self.gone_after,
         }
+        for hook in self.hooks:
+            hook(live, seat, out)
         if svg:
             out["svg"] = render(game.id, view, seat, actions)
         return out

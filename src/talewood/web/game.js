@@ -153,6 +153,8 @@ function hideSeat() {
   for (const sel of ["#board", "#actions", "#prompt", "#log", "#scores", "#error"]) $(sel).replaceChildren();
   $("#scores-card").hidden = true;
   $("#undo").hidden = true;
+  const learn = document.getElementById("learn-card");
+  if (learn) learn.hidden = true;       // the last person's hint is theirs alone
   drawn = null;
   $("#seat-name").textContent = "";
   $("#status").textContent = "Passing the device…";
@@ -221,6 +223,31 @@ function draw(token) {
     $("#replay-link").href = `/replays/${encodeURIComponent(p.id)}`;
   }
   setBusy(false);
+  window.talewoodLearn.gamePage(p, token, board);
+  if (p.over) endReview(p);
+}
+
+// The bots' review under the final scores, computed once the game is over (and kept by the server).
+let reviewed = null;
+function endReview(p) {
+  if (reviewed === p.id) return;
+  reviewed = p.id;
+  let box = document.getElementById("review-card");
+  if (!box) {
+    // under the table, where its chart has room; the final scores point to it
+    box = document.createElement("section");
+    box.className = "card review-layout";
+    box.id = "review-card";
+    document.querySelector("main").append(box);
+    const link = document.createElement("a");
+    link.href = "#review-card";
+    link.id = "review-link";
+    link.textContent = "The bots' review of this game";
+    const para = document.createElement("p");
+    para.append(link);
+    $("#replay-link").parentElement.after(para);
+  }
+  window.talewoodLearn.review(box, p.id);
 }
 
 // A note under the actions (created here, so the page's layout needs no change).

@@ -99,7 +99,10 @@ async function createGame(ev) {
     else options[o.name] = input.value;
   }
   const body = { game: g.id, players: n, seats, options, standin: $("#standin").value };
-  if ($("#turn-limit").value !== "") body.turn_limit = +$("#turn-limit").value;
+  if ($("#turn-limit").value !== "") {
+    body.turn_limit = +$("#turn-limit").value;
+    body.hints = $("#hints").checked;
+  }
   if ($("#seed").value !== "") body.seed = +$("#seed").value;
   const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
@@ -188,18 +191,60 @@ function drawLivePlay() {
   const standin = el("select", { id: "standin", name: "standin" });
   for (const k of META.seat_kinds) if (k !== "human") standin.append(el("option", { value: k, text: `bot: ${k}` }));
   standin.value = META.seat_kinds.includes("greedy") ? "greedy" : standin.options[0].value;
+  // hints are on in an untimed game; in a timed one, only if everyone at the table agrees
+  const hints = el("input", { type: "checkbox", id: "hints" });
+  const agree = el("label", { id: "hints-label", for: "hints" }, hints, " Every player agrees to hints (a bot's advice on request)");
+  const sync = () => { agree.hidden = limit.value === ""; };
+  limit.addEventListener("change", sync);
+  sync();
   $("#seats").before(el("div", { id: "live-play" },
     el("label", {}, "Time per turn ", limit),
-    el("label", {}, " If a player is gone, their seat goes to ", standin)));
+    el("label", {}, " If a player is gone, their seat goes to ", standin), agree));
+}
+// Learn to play: a guided first game of each title, and its rules one tap away.
+async function drawLearn() {
+  const r = await fetch("/api/learn");
+  if (!r.ok) return;
+  const games = await r.json();
+  const box = el("section", { class: "card", id: "learn" }, el("h2", { text: "Learn to play" }),
+    el("p", { class: "option-help", text: "A first game against a bot, with a guide who suggests each of your decisions, " +
+      "rings it on the table and says why. You may always choose something else." }));
+  for (const g of games) {
+    const start = el("button", { type: "button", class: "primary", id: `learn-${g.game}`, "data-game": g.game,
+      text: `Learn to play ${g.name}` });
+    const error = el("span", { class: "error" });
+    start.onclick = async () => {
+      start.disabled = true;
+      const res = await fetch("/api/learn", { method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ game: g.game }) });
+      const data = await res.json();
+      if (!res.ok) { error.textContent = data.detail; start.disabled = false; return; }
+      location.href = data.url;
+    };
+    box.append(el("p", { class: "learn-row" }, start, " ", el("a", { href: `/rules/${g.game}`, text: `Rules of ${g.name}` }), " ", error));
+  }
+  $("#create").before(box);
+}
+// the rules of the game chosen in the form
+function drawRulesLink() {
+  let link = $("#rules-link");
+  if (!link) {
+    link = el("a", { id: "rules-link" });
+    $("#game").parentElement.after(link);
+  }
+  const g = currentGame();
+  link.href = `/rules/${g.id}`;
+  link.textContent = `Rules of ${g.name}`;
 }
 async function init() {
   META = await (await fetch("/api/meta")).json();
   drawLivePlay();
   for (const g of META.games) $("#game").append(el("option", { value: g.id, text: g.name }));
-  $("#game").addEventListener("change", () => { drawPlayers(); drawOptions(); });
+  $("#game").addEventListener("change", () => { drawPlayers(); drawOptions(); drawRulesLink(); });
   $("#players").addEventListener("change", drawSeats);
   $("#create-form").addEventListener("submit", createGame);
-  drawPlayers(); drawOptions(); loadGames();
+  drawPlayers(); drawOptions(); drawRulesLink(); loadGames();
+  drawLearn();
   setInterval(loadGames, 5000);
 }
 init();

@@ -16,6 +16,8 @@ async function show(n) {
   $("#slider").max = steps; $("#slider").value = step;
   $("#step").textContent = `move ${step} of ${steps}`;
   $("#last-move").textContent = p.last ? `Last move: ${noun} ${p.last.seat + 1} — ${p.last.label}` : "The start of the game.";
+  $("#review-note").textContent = window.talewoodLearn.decisionNote(review, step) || "";
+  if (location.hash !== `#step=${step}`) history.replaceState(null, "", `#step=${step}`);
   window.talewoodInfo.hide();
   board.show(p.svg);
   const sel = $("#seat");
@@ -37,4 +39,16 @@ $("#slider").oninput = (e) => show(+e.target.value);
 $("#seat").onchange = (e) => { seat = e.target.value; show(step); };
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") show(step + 1); if (e.key === "ArrowLeft") show(step - 1); });
 window.talewoodInfo.attach($("#board"), {});
-show(0);
+// the bots' review of the game: its chart and turning points beside the board, its word on each decision
+let review = null;
+window.talewoodLearn.review($("#review-card"), gameId, { onStep: (k) => show(k) }).then((rv) => {
+  review = rv;
+  $("#review-note").textContent = window.talewoodLearn.decisionNote(review, step) || "";
+});
+// a link to a step of the replay (a review's turning point): #step=K
+function fromHash() {
+  const m = /step=(\d+)/.exec(location.hash);
+  return m ? +m[1] : 0;
+}
+window.addEventListener("hashchange", () => { if (fromHash() !== step) show(fromHash()); });
+show(fromHash());

@@ -236,7 +236,33 @@ window.talewoodTable = (() => {
       box.classList.remove("dragging");
       drag = null;
     });
-    return { show, get scale() { return scale; }, get mode() { return mode; } };
+    // Mark one choice as suggested (a hint, the guide): its ring stands out and the board scrolls to it. The
+    // board may still be settling: the mark waits until it is ringed.
+    let marked = null;
+    function mark(id) {
+      marked = String(id);
+      const drawn = svg;
+      const apply = () => {
+        if (svg !== drawn || marked !== String(id)) return;
+        if (wrap.dataset.ready !== "1") { requestAnimationFrame(apply); return; }
+        for (const r of svg.querySelectorAll(".choice-ring.hinted")) r.classList.remove("hinted");
+        const here = choices.filter((c) => c.id === marked);
+        for (const c of here) {
+          const ring = c.el.querySelector(":scope > .choice-ring");
+          if (ring) ring.classList.add("hinted");
+        }
+        if (!here.length || mode === "whole") return;
+        const c = here.reduce((a, b) => (a.w * a.h >= b.w * b.h ? a : b));
+        const vw = box.clientWidth, vh = box.clientHeight;
+        const x = (c.x + c.w / 2) * scale, y = (c.y + c.h / 2) * scale;
+        const inX = x >= box.scrollLeft + 20 && x <= box.scrollLeft + vw - 20;
+        const inY = y >= box.scrollTop + 20 && y <= box.scrollTop + vh - 20;
+        if (!inX) box.scrollLeft = Math.max(0, x - vw / 2);
+        if (!inY) box.scrollTop = Math.max(0, y - vh / 2);
+      };
+      apply();
+    }
+    return { show, mark, get scale() { return scale; }, get mode() { return mode; } };
   }
 
   // a <span class=cls> holding `text`
