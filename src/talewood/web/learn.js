@@ -137,8 +137,9 @@ window.talewoodLearn = (() => {
     if ($("#rules-open")) return;
     const b = el("button", { type: "button", id: "rules-open", class: "rules-open", text: "Rules" });
     b.onclick = async () => openRules(game, sectionFor(await rulesOf(game), page && page.payload));
-    const status = $("#status");
-    if (status) status.before(b); else document.body.prepend(b);
+    // in the table's own tools, beside "Whole table": at hand on a laptop and on a phone alike
+    const tools = $(".board-tools");
+    if (tools) tools.prepend(b); else document.body.prepend(b);
   }
 
   function mine(p) { return p && p.seat !== null && p.current_player === p.seat && !p.over && p.actions.length; }
@@ -169,6 +170,8 @@ window.talewoodLearn = (() => {
         box.append(el("p", { class: "learn-why", text: s.hints.why }));
       }
     }
+    const intro = box.querySelector(".learn-intro");
+    if (intro) intro.hidden = p.steps > 3;      // a welcome at the start, then the suggestions alone
     const ask = $("#hint");
     if (ask) ask.disabled = !(mine(p) && s.hints.allowed);
     if (!s.hints.allowed && !guided) { text.replaceChildren(); return; }
@@ -225,6 +228,7 @@ window.talewoodLearn = (() => {
       text.append(more);
     }
     text.dataset.action = a.action;
+    text.dataset.version = a.version;
     mark(a.action);
   }
 
