@@ -11,6 +11,7 @@ Every text of these parts is at least 12 CSS px, nothing scrolls sideways, and e
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,18 @@ def small_text(page: Any) -> list[str]:
     }""", [PARTS, READABLE]))
 
 
+# what no player should read: snake_case words, raw values of the program, long decimals
+NOT_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\bNone\b|\bnull\b|\bundefined\b|\bNaN\b|[{}\[\]]|\d\.\d{3,}")
+
+
+def unwords(page: Any) -> list[str]:
+    texts = page.evaluate("(parts) => [...document.querySelectorAll(parts)].map((e) => e.innerText || '')", PARTS)
+    return sorted({m.group(0) for t in texts for m in NOT_WORDS.finditer(t)})
+
+
 def looks_right(page: Any, phone: bool, stage: str) -> None:
     assert small_text(page) == [], f"{stage}: {small_text(page)}"
+    assert unwords(page) == [], f"{stage}: {unwords(page)}"
     assert overflow(page) == [], f"{stage}: {overflow(page)}"
     if phone:
         assert small_tap_targets(page) == [], f"{stage}: {small_tap_targets(page)}"
@@ -77,13 +88,26 @@ def marked(page: Any, action: int) -> bool:
     return bool(ring.count() or button.count())
 
 
+def reachable(page: Any, action: int, phone: bool) -> Any:
+    """A piece of the board that plays `action` and takes a click or a tap (not covered by another piece), if any."""
+    pieces = page.locator(f'#board [data-action="{action}"]')
+    for k in range(pieces.count()):
+        piece = pieces.nth(k)
+        try:
+            piece.tap(trial=True, timeout=1500) if phone else piece.click(trial=True, timeout=1500)
+        except Exception:
+            continue
+        return piece
+    return None
+
+
 def choose(page: Any, action: int, phone: bool) -> None:
     """Play `action` as a person would: on the board where it is rung (a phone's tap asks first), else its button."""
     version = page.evaluate("window.talewood.lastVersion")
-    on_board = page.locator(f'#board [data-action="{action}"]').first
+    on_board = reachable(page, action, phone)
     button = page.locator(f'#actions > button[data-action-id="{action}"], '
                           f'#actions > details:not(.all-choices)[open] button[data-action-id="{action}"]').first
-    if on_board.count():
+    if on_board is not None:
         if phone:
             on_board.tap()
             page.locator(f'#info-actions button[data-action-id="{action}"]').tap()
