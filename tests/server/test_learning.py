@@ -129,3 +129,26 @@ def test_a_review_is_computed_once_and_kept(db_url: str, monkeypatch: pytest.Mon
     with make_client(db_url) as client:            # another server on the same database: the stored review
         r = client.get(f"/api/games/{game_id}/review")
         assert r.status_code == 200 and r.json()["review"] == review
+
+
+def test_a_page_asking_for_its_settings_is_redrawn_only_when_hints_were_asked(client: TestClient,
+                                                                               monkeypatch: Any) -> None:
+    """A page asks for the game's learning settings as it opens: unless a hint it did not know of was asked,
+    nothing is pushed to the game's pages (a redraw then would close the sheet a phone's tap just opened)."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    pushed: list[dict[str, Any]] = []
+    monkeypatch.setattr(manager, "notify", lambda live, message: pushed.append(message))
+    game = create(client, ["human", "human"])
+    me = game["seats"][0]["token"]
+    for _ in range(2):
+        assert client.get(f"/api/games/{game['id']}/learning", params={"token": me}).status_code == 200
+    assert pushed == []
+    assert hint(client, game["id"], me).status_code == 200
+    assert pushed == [{"type": "state"}]
+    # a server that did not know of the hint (it was asked through another process) learns of it once
+    client.app.state.learning.notes.pop(game["id"])  # type: ignore[attr-defined]
+    pushed.clear()
+    client.get(f"/api/games/{game['id']}/learning", params={"token": me})
+    assert pushed == [{"type": "state"}]
+    client.get(f"/api/games/{game['id']}/learning", params={"token": me})
+    assert pushed == [{"type": "state"}]

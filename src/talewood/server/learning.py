@@ -88,8 +88,10 @@ class Learning:
             row = await asyncio.to_thread(self._row, game_id)
         except SQLAlchemyError as exc:
             raise unavailable(exc) from exc
-        if self.notes.get(game_id) != row["hints"]:
-            self.notes[game_id] = row["hints"]
+        known = self.notes.get(game_id, [])
+        self.notes[game_id] = row["hints"]
+        if known != row["hints"]:
+            # only then: a page that asks for its settings must not be redrawn under the player's finger
             live = self.manager.live.get(game_id)
             if live is not None:          # the log of every seat now tells of those hints
                 live.invalidate()
