@@ -152,3 +152,45 @@ def test_a_page_asking_for_its_settings_is_redrawn_only_when_hints_were_asked(cl
     assert pushed == [{"type": "state"}]
     client.get(f"/api/games/{game['id']}/learning", params={"token": me})
     assert pushed == [{"type": "state"}]
+
+
+def test_a_stalled_database_holds_up_no_other_page_and_the_learning_settings_answer_503(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learning settings are read on the storage's threads within its timeout: while that read hangs, the
+    server answers everything else at once, and the page asking is told to try again."""
+    import threading
+
+    from talewood.server.learning import Learning
+
+    go, stalled = threading.Event(), threading.Event()
+    read = Learning._row
+
+    def hanging(self: Learning, game_id: str) -> dict[str, Any]:
+        stalled.set()
+        go.wait(15)
+        return read(self, game_id)
+
+    monkeypatch.setattr(Learning, "_row", hanging)
+    with make_client(f"sqlite:///{tmp_path / 't.db'}", db_timeout=0.5) as client:
+        game = create(client, ["human", "human"])
+        me = game["seats"][0]["token"]
+        answer: dict[str, Any] = {}
+
+        def ask() -> None:
+            r = client.get(f"/api/games/{game['id']}/learning", params={"token": me})
+            answer.update(status=r.status_code, detail=r.json()["detail"], retry=r.headers.get("retry-after"))
+
+        asking = threading.Thread(target=ask)
+        asking.start()
+        try:
+            assert stalled.wait(10)
+            started = time.monotonic()
+            assert client.get(f"/api/games/{game['id']}", params={"token": me}).status_code == 200
+            assert client.get("/api/meta").status_code == 200
+            assert time.monotonic() - started < 5, "the loop waited for the database"
+            asking.join(10)
+            assert not go.is_set() and not asking.is_alive(), "the settings waited for the database"
+        finally:
+            go.set()
+            asking.join(30)
+        assert answer["status"] == 503 and answer["retry"] == "5" and "did not answer" in answer["detail"]

@@ -35,7 +35,7 @@ from ..learn.review import DEFAULT_LEVEL as REVIEW_LEVEL
 from ..learn.review import assemble, review_steps
 from ..learn.rules import RulesError, rulebook
 from . import db
-from .errors import ApiError, unavailable
+from .errors import ApiError, storage_failed, unavailable
 from .live import HUMAN, Live
 from .manager import Manager
 
@@ -64,8 +64,9 @@ class Learning:
     """Guided games, hints and reviews of one server process, over its Manager and database."""
 
     def __init__(self, manager: Manager) -> None:
-        self.engine: Engine = manager.storage.engine
         self.manager = manager
+        self.storage = manager.storage        # every database call below runs on its threads
+        self.engine: Engine = manager.storage.engine
         self.notes: dict[str, list[dict[str, Any]]] = {}     # game id -> hints asked (loaded on first need)
         self.reviews: dict[str, asyncio.Task[None]] = {}
         manager.audiences.hooks.append(self.annotate)
@@ -84,10 +85,7 @@ class Learning:
         return {"guided": bool(row["guided"]), "hints_agreed": bool(row["hints_agreed"]), "hints": hints}
 
     async def settings(self, game_id: str) -> dict[str, Any]:
-        try:
-            row = await asyncio.to_thread(self._row, game_id)
-        except SQLAlchemyError as exc:
-            raise unavailable(exc) from exc
+        row = await self.storage.read(self._row, game_id)
         known = self.notes.get(game_id, [])
         self.notes[game_id] = row["hints"]
         if known != row["hints"]:
@@ -104,12 +102,13 @@ class Learning:
                                                     hints=[]))
 
     async def created(self, game_id: str, guided: bool = False, hints_agreed: bool = False) -> None:
-        """A new game's settings (only worth a row when they differ from the defaults)."""
+        """A new game's settings (only worth a row when they differ from the defaults), stored as part of the
+        request that creates it (`Manager.within`)."""
         if guided or hints_agreed:
             try:
-                await asyncio.to_thread(self._store, game_id, guided, hints_agreed)
+                await self.manager._write(self._store, game_id, guided, hints_agreed)
             except SQLAlchemyError as exc:
-                raise unavailable(exc) from exc
+                raise storage_failed(exc, "the game's learning settings") from exc
 
     @staticmethod
     def hints_allowed(live: Live, row: dict[str, Any]) -> tuple[bool, str]:
@@ -181,13 +180,16 @@ class Learning:
 
     async def record_hint(self, live: Live, seat: int, step: int, level: str) -> None:
         """Store the hint with the game and tell every seat (their logs say it)."""
+        entry = {"seat": seat, "step": step, "level": level}
         try:
-            hints = await asyncio.to_thread(self._add_hint, live.id, {"seat": seat, "step": step, "level": level})
-        except IntegrityError:      # another process made the row meanwhile: add to it
-            hints = await asyncio.to_thread(self._add_hint, live.id, {"seat": seat, "step": step, "level": level})
+            try:
+                hints = await self.storage.write(self._add_hint, live.id, entry)
+            except IntegrityError:      # another process made the row meanwhile: add to it
+                hints = await self.storage.write(self._add_hint, live.id, entry)
         except SQLAlchemyError as exc:
             raise unavailable(exc) from exc
         self.notes[live.id] = hints
+        live = self.manager.live.get(live.id) or live      # the game may have been rebuilt meanwhile
         live.invalidate()
         self.manager.notify(live, {"type": "state"})
 
@@ -217,9 +219,14 @@ class Learning:
         setup: dict[str, Any] | None = getattr(module, "GUIDED", None) if module is not None else None
         if setup is None:
             raise ApiError(404, f"{load(game_id).name} has no guided first game yet")
-        live, tokens = await self.manager.create(game_id, setup["players"], list(setup["seats"]),
-                                                 dict(setup.get("options", {})), setup["seed"], client=client)
-        await self.created(live.id, guided=True)
+
+        async def creating() -> tuple[Live, list[str | None]]:
+            made = await self.manager.create(game_id, setup["players"], list(setup["seats"]),
+                                             dict(setup.get("options", {})), setup["seed"], client=client)
+            await self.created(made[0].id, guided=True)
+            return made
+
+        live, tokens = await self.manager.within(creating())
         self.notes[live.id] = []
         return live, tokens
 
@@ -255,8 +262,8 @@ class Learning:
         if not live.state.is_over:
             raise ApiError(409, "a game is reviewed once it is over")
         total = len(live.state.history or [])
+        row = await self.storage.read(self._review_row, game_id)
         try:
-            row = await asyncio.to_thread(self._review_row, game_id)
             if row is not None and row["status"] == "done" and isinstance(row["data"], dict):
                 return 200, {"status": "done", "review": row["data"]}
             stamp = now()
@@ -268,7 +275,7 @@ class Learning:
                                          or stamp - updated > REVIEW_STALE)
             if not mine and (row is None or stale):
                 try:
-                    claimed = await asyncio.to_thread(self._claim, game_id, total, row)
+                    claimed = await self.storage.write(self._claim, game_id, total, row)
                 except IntegrityError:
                     claimed = False          # another process started it this very moment
                 if claimed:
@@ -292,17 +299,17 @@ class Learning:
                     False, review_steps, live.game.id, live.players, live.seed, live.options, actions, step, stop,
                     REVIEW_LEVEL, REVIEW_SEED)
                 step = stop
-                await asyncio.to_thread(self._progress, game_id, step, decisions)
+                await self.storage.write(self._progress, game_id, step, decisions)
             result = assemble(live.game.id, live.players, REVIEW_LEVEL, REVIEW_SEED, len(actions), decisions,
                               live.state)
-            await asyncio.to_thread(self._progress, game_id, step, decisions, result.to_json(), "done")
+            await self.storage.write(self._progress, game_id, step, decisions, result.to_json(), "done")
             log.info("game %s reviewed: %d decisions", game_id, len(decisions))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             log.error("the review of game %s failed (%s)", game_id, type(exc).__name__)
             with contextlib.suppress(SQLAlchemyError):
-                await asyncio.to_thread(self._progress, game_id, 0, [], None, "failed")
+                await self.storage.write(self._progress, game_id, 0, [], None, "failed")
         finally:
             self.reviews.pop(game_id, None)
 
