@@ -97,3 +97,34 @@ def test_a_game_stored_before_secret_seeds_carries_on_as_prearranged(db_url: str
         assert s["steps"] == 1 and s["prearranged"] is True and s["version"] == 1
         assert s["view"] == state.view(0)
         assert client.app.state.manager.live["old1"].seed == 2_000_000_000  # type: ignore[attr-defined]
+
+
+def test_the_learning_tables_come_and_go_with_their_revision(db_url: str) -> None:
+    """Revision 0004 adds the learning and reviews tables on top of 0003's presence: downgraded to 0003 they
+    are gone and the games stay; upgraded again they are back and a new game's learning settings are kept."""
+    from alembic import command
+    from alembic.config import Config
+
+    from talewood.server.db import MIGRATIONS, make_engine, migrate
+
+    with make_client(db_url) as client:
+        gid = create(client, ["human", "human"])["id"]
+    engine = make_engine(database_url(db_url))
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0003")
+    with engine.connect() as conn:
+        tables = set(inspect(conn).get_table_names())
+        assert "learning" not in tables and "reviews" not in tables and {"games", "moves"} <= tables
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert conn.execute(text("SELECT count(*) FROM games WHERE id = :i"), {"i": gid}).scalar() == 1
+    migrate(engine)
+    engine.dispose()
+    with make_client(db_url) as client:
+        body = {"game": "spirits", "players": 2, "seats": ["human", "human"], "turn_limit": 600, "hints": True}
+        made = client.post("/api/games", json=body).json()
+        info = client.get(f"/api/games/{made['id']}/learning", params={"token": made["seats"][0]["token"]}).json()
+        assert info["hints"]["allowed"]
+        assert client.get(f"/api/games/{gid}").status_code == 200
