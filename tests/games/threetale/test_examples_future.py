@@ -264,6 +264,7 @@ def test_t26c_the_tree_damages_2_per_virtue_at_the_end_of_the_round() -> None:
                  tiles=[dict(x, flipped=x["tile"] in ("07", "11")) for x in BLOCK],
                  boards=[{}, {"sacred_stones": 1}, {}], turn={"start": "round", "round": 1, "fstage": 4})
     assert frame(s) == "TakeDamage" and s.stack[-1].total == 4      # 2 Parallel Virtues x 2
+    assert not can(s, "Escape")                                     # the Tree's damage is no battle
     act(s, "Block all 4 damage")
     act(s, "The Youngest Son sacrifices a Sacred Stone: the Tree spares The Youngest Son")
     assert frame(s) == "TakeDamage" and s.stack[-1].seat == 2

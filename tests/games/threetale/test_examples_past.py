@@ -202,7 +202,7 @@ def test_t6_a_partial_split_is_not_possible() -> None:
 
 def test_t6_too_few_virtues_only_spirit_blocks_and_the_last_kills() -> None:
     s = hit_for_three(love=1, faith=0, endeavor=0, endurance=0, mercy=0, spirit=1)
-    assert labels(s) == ["Block all 3 damage with 1 Spirit (1 → 0)"]
+    assert labels(s) == ["Escape for 1 Spirit (1 → 0)", "Block all 3 damage with 1 Spirit (1 → 0)"]
     act(s, "Block")
     assert s.over and not s.result().team_won                                # R51
 

@@ -429,3 +429,18 @@ def test_a_seed_is_worth_more_planted_than_kept() -> None:
     planted = s.clone()
     planted.token[space] = next(FUTURE_PIECE + i for i, p in enumerate(s.t.pieces) if p.id == "seed")
     assert heuristics.evaluate(planted, 0) > heuristics.evaluate(kept, 0)
+
+
+@pytest.mark.parametrize(("love", "escapes"), [(1, True), (8, False)])
+def test_greedy_escapes_a_blow_of_a_fight_it_cannot_win_and_takes_one_of_a_fight_it_can(love: int,
+                                                                                        escapes: bool) -> None:
+    """The escape is offered while a blow is taken (L211, L307): it costs the same Spirit as a block but
+    ends the battle. With Love 1 against the Wild Boar (Defense 7) the fight is lost however long it
+    lasts, so the one-step view leaves it; with Love 8 it spreads the 3 points and fights on."""
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "boards": [{"love": love, "hope": 0, "speed": 1}], "dice": "explicit",
+                  "turn": {"seat": 0, "start": "battle", "card": "B1-01"}})
+    act(s, "Face the enemy's round of attack")
+    s.apply(3)                                         # the Boar's 3 dice: 3 positive
+    assert s.t.ids.escape in s.legal_actions()
+    assert (make_agent("greedy", 1).choose(s) == s.t.ids.escape) is escapes

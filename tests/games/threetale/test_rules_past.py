@@ -624,3 +624,80 @@ def test_r50_escape_between_rounds() -> None:
     roll(s, 1)
     act(s, "Escape for 1 Spirit")
     assert s.spirit[0] == 2 and s.b_kind == 0 and frame(s) == "Turn" and not s.arts[0]
+
+
+# R50 (L211, L307): "You can escape the Battle at any time by spending 1 Spirit": at every decision of a Past
+# battle, not only before a roll
+def boar(**board: int) -> object:
+    """The Wild Boar (Speed 4, Defense 7, Strength 3) against the Silver Deer, on Boar's Glade."""
+    return scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                     "boards": [{"love": 2, "hope": 3, "speed": 9, **board}], "dice": "explicit",
+                     "turn": {"seat": 0, "start": "battle", "card": "B1-01"}})
+
+
+def escaped(s: object, virtues: list[int]) -> bool:
+    """The battle is over for 1 Spirit, with no reward, its card discarded and the Virtues as they were."""
+    return (s.b_kind == 0 and s.spirit[0] == 2 and s.discard[BAT1] == [0] and not s.arts[0]
+            and s.vir[:6] == virtues and frame(s) == "Turn" and s.log[-1]["type"] == "escape")
+
+
+def test_r50_escape_after_your_roll() -> None:
+    s = boar()
+    act(s, "Roll your attack")
+    roll(s, 0)
+    assert frame(s) == "AfterHeroRoll" and can(s, "Turn one of your blank dice") and can(s, "Deal the damage")
+    virtues = s.vir[:6]
+    act(s, "Escape for 1 Spirit (3 → 2)")
+    assert escaped(s, virtues)
+
+
+def test_r50_escape_after_the_enemy_s_roll_before_its_blow_lands() -> None:
+    s = boar(speed=1)                                    # the Boar is faster: it attacks first
+    act(s, "Face the enemy's round of attack")
+    roll(s, 3)
+    assert frame(s) == "AfterEnemyRoll" and can(s, "Turn one of the enemy's positive dice")
+    virtues = s.vir[:6]
+    act(s, "Escape for 1 Spirit")
+    assert escaped(s, virtues)
+
+
+def test_r50_escape_while_the_damage_is_taken() -> None:
+    s = boar(speed=1, hope=0)
+    act(s, "Face the enemy's round of attack")
+    roll(s, 3)
+    assert frame(s) == "TakeDamage" and can(s, "Block all 3 damage with 1 Spirit") and can(s, "Lose 1 Love")
+    virtues = s.vir[:6]
+    act(s, "Escape for 1 Spirit")                        # the blow never lands, and the battle does not go on
+    assert escaped(s, virtues)
+
+
+def test_r50_escape_halfway_through_the_damage_keeps_the_points_lost() -> None:
+    s = boar(speed=1, hope=0, love=4)
+    act(s, "Face the enemy's round of attack")
+    roll(s, 3)
+    act(s, "Lose 1 Love (4 → 3)")
+    assert can(s, "Lose 1 Love (3 → 2)")
+    act(s, "Escape for 1 Spirit")                        # the other 2 points never land
+    assert s.b_kind == 0 and s.spirit[0] == 2 and virtue(s, 0, "love") == 3 and frame(s) == "Turn"
+    assert s.log[-1]["type"] == "escape"
+
+
+def test_r50_a_step_with_nothing_to_choose_is_not_stopped_for_the_escape() -> None:
+    s = boar(hope=0)                                     # nothing to turn, nothing to activate
+    act(s, "Roll your attack")
+    roll(s, 1)                                           # the damage lands at once (the Boar: 6 left) ...
+    assert s.b_def == 6 and frame(s) == "BeforeRound" and can(s, "Escape for 1 Spirit")   # ... then it is offered
+    act(s, "Face the enemy's round of attack")
+    roll(s, 0)                                           # no damage: on to your round, where it is offered
+    assert frame(s) == "BeforeRound" and can(s, "Escape for 1 Spirit") and can(s, "Roll your attack")
+
+
+def test_r50_never_from_a_battle_that_forbids_it() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "boards": [{"speed": 1, "hope": 3}], "dice": "explicit",
+                  "decks": {"enemy_bonus": ["EB-09", "EB-10"]},
+                  "turn": {"seat": 0, "start": "battle", "card": "B3-09"}})
+    roll(s, 3)                                           # the Black Serpent's Coils: you cannot escape
+    assert frame(s) == "AfterEnemyRoll" and not can(s, "Escape")
+    act(s, "Take the hit (3 damage)")
+    assert frame(s) == "TakeDamage" and not can(s, "Escape")

@@ -1,12 +1,13 @@
 """Battle: rounds of attack, one small frame per choice (Battle Cards, L295-L322; Future Book, Battle).
 
 A battle is a loop of rounds: whoever is faster attacks first (the enemy on a tie). Before each
-side's roll the Hero may escape (the Past only), strike with a Sacred Stone or a one-time Artifact,
-or call a Talent (`BeforeRound`); the dice are a chance step (`Roll`); after the Hero's roll the Hero
-turns dice with Hope and activates Artifacts with positive dice (`AfterHeroRoll`); after the enemy's
-roll the Hero turns its dice (`AfterEnemyRoll`); damage is spread over the Virtues or blocked with 1
-Spirit, point by point (`TakeDamage`). The Future's one-round fights (a Virus; an exchange with the
-Vicinator) use the same frames.
+side's roll the Hero may strike with a Sacred Stone or a one-time Artifact, or call a Talent
+(`BeforeRound`); the dice are a chance step (`Roll`); after the Hero's roll the Hero turns dice with
+Hope and activates Artifacts with positive dice (`AfterHeroRoll`); after the enemy's roll the Hero
+turns its dice (`AfterEnemyRoll`); damage is spread over the Virtues or blocked with 1 Spirit, point by
+point (`TakeDamage`). "You can escape the Battle at any time by spending 1 Spirit" (L211, L307): every
+one of these decisions offers the escape, in the Past (R75). The Future's one-round fights (a Virus; an
+exchange with the Vicinator) use the same frames.
 """
 
 from __future__ import annotations
@@ -112,6 +113,29 @@ def talent_has(s: TTState, keyword: str, **match: str) -> Effect | None:
 
 def forbidden(s: TTState, what: str) -> bool:
     return talent_has(s, "forbid", what=what) is not None
+
+
+def can_escape(s: TTState, seat: int) -> bool:
+    """"You can escape the Battle at any time by spending 1 Spirit" (L211, L307): a Past battle (no Future
+    one, R75) whose enemy does not forbid it, while the Hero has a Spirit to spend. A decision of the battle
+    offers it; a step the game carries out alone (nothing else to choose) is not made a decision for it:
+    the next decision offers it with the same effect (after your own roll, before the enemy's round; after
+    the enemy's roll, before the first point of its damage is taken)."""
+    if s.spirit[seat] <= 0:
+        return False
+    kind = s.b_kind
+    if kind != PAST_BATTLE and (kind != FUTURE_BATTLE or rulings.FUTURE_BATTLES_NO_ESCAPE):
+        return False
+    return not forbidden(s, "escape")
+
+
+def escape(s: TTState, seat: int) -> None:
+    """Leave the battle for 1 Spirit: no reward, the card is discarded, a blow not yet taken never lands."""
+    if s.log is not None:
+        s.emit("escape", f"{s.name(seat)} escapes from {enemy_name(s)} for 1 Spirit")
+    discard_card(s)
+    end_battle(s)
+    s.lose_spirit(seat)
 
 
 # -- starting and ending ---------------------------------------------------------------------------
@@ -286,6 +310,8 @@ class Battle(NamedTuple):
     def run(self, s: TTState) -> None:
         seat = self.seat
         kind = s.b_kind
+        if kind == NO_BATTLE:           # the Hero escaped while the enemy's blow was being taken
+            return
         if kind == VICINATOR_FIGHT:
             if s.b_def <= 0:
                 s.vici_def = s.b_def
@@ -402,8 +428,7 @@ def strike_vicinator(s: TTState, seat: int, n: int) -> None:
 def before_round_options(s: TTState, seat: int, side: int) -> list[int]:
     ids = s.t.ids
     out = [ids.attack]
-    escapable = s.b_kind == PAST_BATTLE or (s.b_kind == FUTURE_BATTLE and not rulings.FUTURE_BATTLES_NO_ESCAPE)
-    if escapable and not forbidden(s, "escape") and s.spirit[seat] > 0:
+    if can_escape(s, seat):
         out.append(ids.escape)
     out.extend(strike_options(s, seat))
     for lv in range(3):
@@ -442,11 +467,7 @@ class BeforeRound(NamedTuple):
             begin_round(s, seat, self.side)
             return
         if action == ids.escape:
-            if s.log is not None:
-                s.emit("escape", f"{s.name(seat)} escapes from {enemy_name(s)} for 1 Spirit")
-            discard_card(s)
-            end_battle(s)
-            s.lose_spirit(seat)
+            escape(s, seat)
             return
         s.push(Battle(seat))
         if use_strike(s, seat, action):
@@ -603,6 +624,8 @@ def hero_roll_options(s: TTState, seat: int) -> list[int]:
             if art.usage == "activation" and s.b_pos >= art.activation:
                 out.append(ids.use_artifact + a)
     out.extend(strike_options(s, seat))
+    if len(out) > 1 and can_escape(s, seat):
+        out.append(ids.escape)
     out.sort()
     return out
 
@@ -623,8 +646,9 @@ class AfterHeroRoll(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
+        escape = ", or escape" if can_escape(s, self.seat) else ""
         return (f"you rolled {s.b_pos} positive of {s.b_dice} against {enemy_name(s)} (Defense {max(0, s.b_def)}): "
-                f"turn dice, activate Artifacts, or deal the damage")
+                f"turn dice, activate Artifacts, deal the damage{escape}")
 
     def legal(self, s: TTState) -> list[int]:
         return hero_roll_options(s, self.seat)
@@ -634,6 +658,9 @@ class AfterHeroRoll(NamedTuple):
         seat = self.seat
         if action == ids.done:
             deal_hero_damage(s, seat)
+            return
+        if action == ids.escape:
+            escape(s, seat)
             return
         if action == ids.turn_die:
             s.use_turn(seat)
@@ -761,6 +788,8 @@ def enemy_roll_options(s: TTState, seat: int) -> list[int]:
         if a >= 0:
             out.append(ids.use_artifact + a)
     out.extend(strike_options(s, seat))
+    if len(out) > 1 and can_escape(s, seat):
+        out.append(ids.escape)
     out.sort()
     return out
 
@@ -781,7 +810,8 @@ class AfterEnemyRoll(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        return f"{enemy_name(s)} rolled {s.b_pos} positive of {s.b_dice}: turn its dice, or take the damage"
+        escape = ", or escape before it lands" if can_escape(s, self.seat) else ""
+        return f"{enemy_name(s)} rolled {s.b_pos} positive of {s.b_dice}: turn its dice, take the damage{escape}"
 
     def legal(self, s: TTState) -> list[int]:
         return enemy_roll_options(s, self.seat)
@@ -791,6 +821,9 @@ class AfterEnemyRoll(NamedTuple):
         seat = self.seat
         if action == ids.done:
             deal_enemy_damage(s, seat)
+            return
+        if action == ids.escape:
+            escape(s, seat)
             return
         if action == ids.turn_die:
             s.use_turn(seat)
@@ -883,14 +916,18 @@ def damage_options(s: TTState, frame: TakeDamage) -> list[int]:
     seat = frame.seat
     b = seat * 6
     lower = [ids.lower_virtue + v for v in range(6) if s.vir[b + v] > 0]
+    battle = frame.cause == CAUSE_BATTLE
     if frame.started:
+        if len(lower) > 1 and battle and can_escape(s, seat):
+            return sorted([*lower, ids.escape])
         return lower
     out = []
     if s.spirit[seat] > 0:
         out.append(ids.block)
-    battle = frame.cause == CAUSE_BATTLE
     if battle:
         out.extend(free_blocks(s, seat))
+        if can_escape(s, seat):
+            out.append(ids.escape)
     if frame.cause == CAUSE_TREE:
         out.extend(ids.stone + s.hero[h] for h in range(3) if s.stones[h] and s.tree_stone())
     left = frame.left - (reductions(s, seat)[0] if battle else 0)
@@ -913,9 +950,11 @@ class TakeDamage(NamedTuple):
     started: int
 
     def prompt(self, s: TTState) -> str:
+        escape = self.cause == CAUSE_BATTLE and can_escape(s, self.seat)
         if self.started:
-            return f"choose the Virtue that loses the next point ({self.left} damage left)"
-        return f"you take {self.total} damage: spread it over your Virtues, or block it all with 1 Spirit"
+            return f"choose the Virtue that loses the next point ({self.left} damage left){', or escape' * escape}"
+        return (f"you take {self.total} damage: spread it over your Virtues, or block it all with 1 Spirit"
+                f"{', or escape the battle for 1 Spirit' * escape}")
 
     def legal(self, s: TTState) -> list[int]:
         return damage_options(s, self)
@@ -923,6 +962,9 @@ class TakeDamage(NamedTuple):
     def apply(self, s: TTState, action: int) -> None:
         ids = s.t.ids
         seat = self.seat
+        if action == ids.escape:        # the rest of the blow never lands
+            escape(s, seat)
+            return
         if action == ids.block:
             if s.log is not None:
                 s.emit("block", f"{s.name(seat)} blocks the damage with 1 Spirit ({s.spirit[seat] - 1} left)")

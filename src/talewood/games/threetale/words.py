@@ -190,6 +190,9 @@ def describe(s: TTState, action: int) -> str:
     if kind == "stone":
         h = s.hero.index(int(p["hero"]))
         return stone_words(s, frame, top, h)
+    if kind == "escape":
+        seat = getattr(top, "seat", 0)
+        return f"Escape for 1 Spirit ({s.spirit[seat]} → {s.spirit[seat] - 1})"
     if kind == "block":
         seat = getattr(top, "seat", 0)
         return f"Block all {getattr(top, 'total', 0)} damage with 1 Spirit ({s.spirit[seat]} → {s.spirit[seat] - 1})"
