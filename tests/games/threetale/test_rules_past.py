@@ -253,6 +253,17 @@ def test_r22_hope_on_every_roll_with_the_option() -> None:
     assert can(s, "Turn one of the enemy's positive dice blank")
 
 
+# R24 (L199; the rulebook is silent on a change mid-turn, ruling ACTIONS_FOLLOW_ENDEAVOR): a White Stone that lifts
+# Endeavor into the 3-6 band adds its Action at once
+def test_r24_endeavor_raised_mid_turn_adds_its_action_at_once() -> None:
+    s = past({"heroes_at": ["01:SE", "", ""]}, endeavor=2)
+    assert s.actions_left(0) == 1                        # the 1 every Hero has; Endeavor 2 adds none
+    act(s, "Claim a White Stone", "Raise Endeavor (2 → 3)")
+    assert s.actions_left(0) == 1 and "1 Action left" in s.prompt()
+    act(s, "Step north")
+    act(s, "Claim a Treasure 3")                         # the Action the raise gave
+
+
 def test_r23_faith_below_3_draws_nothing() -> None:
     s = past({"turn": {"seat": 0, "start": "start"}}, faith=2)
     assert s.bonus_hand == []

@@ -35,6 +35,17 @@ def test_giving_to_a_diagonal_hero_only_with_the_other_reading(monkeypatch: pyte
     assert can(scenario(position), "Give an Artifact to The Youngest Son")
 
 
+def test_endeavor_raised_mid_turn_adds_no_action_with_the_other_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = {"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SE", "", ""],
+                "boards": [{"endeavor": 2}], "turn": {"seat": 0, "start": "turn"}}
+    monkeypatch.setattr(rulings, "ACTIONS_FOLLOW_ENDEAVOR", False)
+    s = scenario(position)
+    act(s, "Claim a White Stone", "Raise Endeavor (2 → 3)")
+    assert s.actions_left(0) == 0
+    act(s, "Step north")
+    assert not can(s, "Claim")
+
+
 def test_escaping_a_future_battle_only_with_the_other_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     from .test_rules_future import future
 

@@ -177,7 +177,7 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.wrath = [0] * SEATS
     s.green = [0] * SEATS
     s.steps = s.acts = s.turns_used = 0
-    s.t_speed = s.t_love = s.t_actions = s.t_turns = 0
+    s.t_speed = s.t_love = s.t_actions = s.t_turns = s.t_endeavor = 0
     s.tflags = 0
     s.bonus_hand = []
     s.bonus_unused = []

@@ -24,6 +24,10 @@ SINGLE_EFFECT_BONUS_USED_AS_DRAWN = True   # a card with one effect only helps t
 ENDURANCE_NOT_ON_ITSELF = True        # "another Virtue": never Endurance, each +1 on a different one
 MERCY_PAIRS_DIFFER = True             # each +1 to another Hero, on a different (Hero, Virtue)
 END_OF_TURN_GIFTS_MAY_BE_DECLINED = True   # "lets you increase": a player may stop early
+ACTIONS_FOLLOW_ENDEAVOR = True        # L199 is silent on a change mid-turn: Endeavor's Actions follow it as it
+#                                       stands, so a White Stone that lifts it into the next band adds an Action
+#                                       at once, and damage that drops it a band takes one away (never one spent).
+#                                       Other reading: counted once, from the Endeavor the turn began with
 
 # -- Spirit, damage, battle ---------------------------------------------------------------------
 SPIRIT_MAX = 3                        # restored Spirit never goes above 3

@@ -116,8 +116,8 @@ class TTState(State):
         "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
         "heads", "seeds", "pos", "once_game", "wrath", "green",
         # this turn
-        "steps", "acts", "turns_used", "t_speed", "t_love", "t_actions", "t_turns", "tflags", "bonus_hand",
-        "bonus_unused", "slots_used", "stones_turn", "portals_free",
+        "steps", "acts", "turns_used", "t_speed", "t_love", "t_actions", "t_turns", "t_endeavor", "tflags",
+        "bonus_hand", "bonus_unused", "slots_used", "stones_turn", "portals_free",
         # the Map
         "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
         "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
@@ -180,6 +180,7 @@ class TTState(State):
     t_love: int
     t_actions: int
     t_turns: int
+    t_endeavor: int           # Endeavor as the turn began (read only by the other reading of ACTIONS_FOLLOW_ENDEAVOR)
     tflags: int
     bonus_hand: list[int]
     bonus_unused: list[int]
@@ -300,6 +301,7 @@ class TTState(State):
         o.t_love = self.t_love
         o.t_actions = self.t_actions
         o.t_turns = self.t_turns
+        o.t_endeavor = self.t_endeavor
         o.tflags = self.tflags
         o.bonus_hand = self.bonus_hand[:]
         o.bonus_unused = self.bonus_unused[:]
@@ -672,7 +674,8 @@ class TTState(State):
     def actions_allowed(self, seat: int) -> int:
         p = self.profile(seat)
         t = self.t
-        return t.actions + t.tier[self.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR] + p.extra_actions + self.t_actions
+        endeavor = self.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else self.t_endeavor
+        return t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + self.t_actions
 
     def actions_left(self, seat: int) -> int:
         return self.actions_allowed(seat) - self.acts

@@ -61,6 +61,7 @@ def new_turn(s: TTState, seat: int) -> None:
     s.cur = seat
     s.steps = s.acts = s.turns_used = 0
     s.t_speed = s.t_love = s.t_actions = s.t_turns = 0
+    s.t_endeavor = s.vir[seat * 6 + ENDEAVOR]
     s.tflags = 0
     s.bonus_hand = []
     s.bonus_unused = []
@@ -623,7 +624,8 @@ def turn_options(s: TTState, seat: int) -> list[int]:
     speed = s.speed[seat] + p.speed_bonus + (s.t_speed if current else 0)          # s.speed_now
     steps = step_options(s, seat, speed - s.steps, mobility(s, seat, p))
     out += steps
-    allowed = t.actions + t.tier[s.vir[seat * 6 + ENDEAVOR]] + p.tiers[ENDEAVOR] + p.extra_actions + s.t_actions
+    endeavor = s.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else s.t_endeavor
+    allowed = t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + s.t_actions     # actions_allowed
     acting = allowed - s.acts > 0 and not s.others_at(here, seat)                    # can_act
     if acting:
         if claimable(s, here):
