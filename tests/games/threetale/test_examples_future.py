@@ -252,10 +252,13 @@ def test_t26c_the_trees_turn_two_flips_a_virtue_each_then_every_empty_tile() -> 
     act(s, labels(s)[0])
     act(s, labels(s)[0])
     assert sum(piece(s, sp) == "parallel_virtue" for sp in range(120)) == 2
+    while frame(s) == "PlacePV":                              # L436: then one on every empty tile
+        act(s, labels(s)[0])
+    assert sum(piece(s, sp) == "parallel_virtue" for sp in range(120)) == 9 == len(s.placed)
     assert frame(s) == "HeroFlip"                             # the first Hero flips one at turn start
-    act(s, labels(s)[0])
-    act(s, labels(s)[0])
-    assert sum(piece(s, sp) == "parallel_virtue" for sp in range(120)) == 3 and s.pv_left == 27
+    act(s, labels(s)[0])                                      # its Parallel Virtue goes with its face
+    act(s, labels(s)[0])                                      # and a new one on its dark side
+    assert sum(piece(s, sp) == "parallel_virtue" for sp in range(120)) == 9 and s.pv_left == 30 - 10
 
 
 def test_t26c_the_tree_damages_2_per_virtue_at_the_end_of_the_round() -> None:

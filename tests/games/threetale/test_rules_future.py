@@ -366,11 +366,40 @@ def pv_tiles(s: TTState) -> list[str]:
 TEAM = "silver_deer+youngest_son+unborn_maiden"
 
 
-# R108 (A-47): at the end of its turn the Tree fills every empty flipped tile
-def test_r108_the_tree_fills_every_empty_flipped_tile_at_the_end_of_its_turn() -> None:
+# R108 (L436): "Every tile that doesn't have a Seed or a Parallel Virtue on it is considered an empty tile. At
+# the end of its turn, the Tree places 1 Parallel Virtue on every empty tile": face up or flipped, its own tile
+# too; on a face-up tile it goes on a space with nothing on it, never a Tree, a Portal or the Tree itself
+def test_r108_the_tree_fills_every_empty_tile_at_the_end_of_its_turn() -> None:
+    s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["23:NE", "22:SE", "20:NE"],
+                                 "tiles": [dict(x, flipped=x["tile"] in ("11", "27")) for x in BLOCK],
+                                 "tokens": [{"space": "20:SW", "token": "seed"}],
+                                 "turn": {"start": "round", "round": 1}}, {"tree_flips": "players"})
+    act(s, "Flip Altar of the Dawn")
+    act(s, labels(s)[0])                                   # its Parallel Virtue, on a dark space
+    act(s, "Flip Boyar's Ruin")
+    act(s, labels(s)[0])
+    offered: dict[str, list[str]] = {}
+    while frame(s) == "PlacePV":                           # the fill
+        offered[s.tile_name(s.stack[-1].tile)] = labels(s)
+        act(s, labels(s)[0])
+    assert frame(s) == "HeroFlip"
+    assert pv_tiles(s) == ["01", "03", "07", "11", "17", "22", "23", "27"]      # 20 holds a Seed
+    assert s.pv_left == 30 - 8
+    assert offered["Boar's Glade"] == ["Put the Parallel Virtue on the south-east space of Boar's Glade",
+                                       "Put the Parallel Virtue on the south-west space of Boar's Glade"]
+    assert offered["Portal of the Mist"] == [                # not on the Portal (north-west)
+        "Put the Parallel Virtue on the north-east space of Portal of the Mist",
+        "Put the Parallel Virtue on the south-east space of Portal of the Mist",
+        "Put the Parallel Virtue on the south-west space of Portal of the Mist"]
+    assert "Zmey's Lair" in offered and not any("south-west" in x for x in offered["Zmey's Lair"])   # its Tree
+
+
+# R108, the variant (option empty_tiles=flipped): the Tree fills only the empty tiles that are flipped
+def test_r108_with_the_variant_the_tree_fills_only_empty_flipped_tiles() -> None:
     s = future("parallel_land", {"figure": "01:NW", "heroes_at": ["23:NE", "22:SE", "20:SW"],
                                  "tiles": [dict(x, flipped=x["tile"] in ("11", "27")) for x in BLOCK],
-                                 "turn": {"start": "round", "round": 1}}, {"tree_flips": "players"})
+                                 "turn": {"start": "round", "round": 1}},
+               {"tree_flips": "players", "empty_tiles": "flipped"})
     act(s, "Flip Altar of the Dawn")
     act(s, labels(s)[0])                                   # its Parallel Virtue
     act(s, "Flip Portal of the Mist")

@@ -29,7 +29,7 @@ from .rolls import start_effect_roll
 from .scoring import end_game
 from .setup import ChooseOrder
 from .state import CORNER_DX, CORNER_DY, DX, DY, FUTURE, NEIGHBOURS8, PRESENT, T_ATTACKED, T_MOVED, key
-from .tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_DECK, FUTURE_PIECE, PORTAL, TREASURE3
+from .tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_DECK, FUTURE_PIECE, PORTAL, TREASURE3, TREE
 from .turn import EndOfTurn, StartOfTurn, Turn, blocked, end_ok, new_turn
 
 if TYPE_CHECKING:
@@ -707,13 +707,24 @@ class PlacePV(NamedTuple):
         return f"choose the space of {s.tile_name(self.tile)} the Parallel Virtue goes on"
 
     def legal(self, s: TTState) -> list[int]:
-        t = self.tile
-        return [s.t.ids.space + t * 4 + k for k in range(4) if s.token[t * 4 + k] < 0]
+        space = s.t.ids.space
+        return [space + sp for sp in pv_spaces(s, self.tile)]
 
     def apply(self, s: TTState, action: int) -> None:
         sp = action - s.t.ids.space
         s.token[sp] = pv_piece(s)
         s.pv_left -= 1
+
+
+def pv_spaces(s: TTState, t: int) -> list[int]:
+    """The spaces of tile t a Parallel Virtue may go on: a flipped tile's four dark spaces (L434), a face-up
+    tile's spaces with nothing on them (no token, no Tree, no Portal a Hero could never stand on, not the
+    Tree itself), so that a Hero can always claim it."""
+    token, figure = s.token, s.figure
+    if s.flipped[t]:
+        return [sp for sp in range(t * 4, t * 4 + 4) if token[sp] < 0]
+    return [sp for sp in range(t * 4, t * 4 + 4)
+            if token[sp] < 0 and sp != figure and s.kind(sp) not in (TREE, PORTAL)]
 
 
 @automatic
@@ -760,14 +771,16 @@ class TreeFlip(NamedTuple):
 
 @automatic
 class TreeFill(NamedTuple):
-    """The end of the Tree's turn: a Parallel Virtue on every flipped tile with none and no Seed."""
+    """The end of the Tree's turn: a Parallel Virtue on every empty tile, one with no Seed and no Parallel
+    Virtue (L436; option empty_tiles=flipped: only flipped ones), while the 30 last."""
 
     seat: int
 
     def run(self, s: TTState) -> None:
         pv, seed = pv_piece(s), seed_piece(s)
-        empty = [t for t in sorted(s.placed) if (s.flipped[t] or not rulings.EMPTY_TILE_IS_FLIPPED)
-                 and t != s.tree_tile and not any(s.token[t * 4 + k] in (pv, seed) for k in range(4))]
+        flipped_only = s.cfg.fill_flipped_only
+        empty = [t for t in sorted(s.placed) if (s.flipped[t] or not flipped_only)
+                 and not any(s.token[t * 4 + k] in (pv, seed) for k in range(4)) and pv_spaces(s, t)]
         for t in reversed(empty[:s.pv_left]):
             s.push(PlacePV(self.seat, t))
 

@@ -74,6 +74,11 @@ class ThreeTaleGame(Game):
             Option("tree_flips", "choice", rulings.TREE_FLIPS[0], "the Parallel Land: the Tree's flips at random "
                    "or chosen by the players", choices=rulings.TREE_FLIPS, title="The Tree's flips",
                    choice_labels=("at random", "chosen by the players"), variant=True),
+            Option("empty_tiles", "choice", rulings.EMPTY_TILES[0], "the Parallel Land: at the end of its turn "
+                   "the Tree puts a Parallel Virtue on every tile with no Seed and no Parallel Virtue (the "
+                   "rulebook), or only on such tiles that are flipped", choices=rulings.EMPTY_TILES,
+                   title="Tiles the Tree fills", choice_labels=("every empty tile", "only flipped tiles"),
+                   variant=True),
             Option("removal_fallback", "choice", rulings.REMOVAL_FALLBACKS[0], "the Information Flood, when no "
                    "free tile has 1 or 2 borders: remove the free tile with the fewest, or a Hero's (a loss)",
                    choices=rulings.REMOVAL_FALLBACKS, title="Removing a tile with no free choice",
@@ -147,6 +152,7 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.cfg = Config(
         hope_per_roll=options["hope_scope"] == "per_roll", crown_per_action=options["crown_attacks"] == "per_action",
         ring_transfer=bool(options["ring_transfer"]), tree_random=options["tree_flips"] == "random",
+        fill_flipped_only=options["empty_tiles"] == "flipped",
         removal_strict=options["removal_fallback"] == "strict", forced_future=forced,
         tutorial=bool(options["tutorial"]))
     s.phase = SETUP

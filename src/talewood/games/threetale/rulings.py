@@ -67,7 +67,10 @@ FLOOD_DEADLINE_IS_FOR_THE_WORDS = True   # A-46, L420: "collect 42 Words of Wisd
 #                                       (L418; the Ark's: the goal can no longer be met), so the game is lost
 #                                       then unless a Sacred Stone stops that removal. Other reading: 4 tiles
 #                                       left lose unless the whole goal is met
-EMPTY_TILE_IS_FLIPPED = True          # A-47: the Tree fills only flipped tiles with no Seed or Parallel Virtue
+EMPTY_TILES = ("every", "flipped")    # L436 (option empty_tiles): "Every tile that doesn't have a Seed or a
+#                                       Parallel Virtue on it is considered an empty tile": at the end of its turn
+#                                       the Tree fills every such tile, face up or flipped, its own too (the
+#                                       default); "flipped": only flipped ones (a variant, A-47's old ruling)
 TREE_FLIPS = ("random", "players")    # A-47 (knob, option tree_flips): who picks the Tree's 2 flips, among the
 #                                       unflipped tiles beside its own tile (L434); only when its tile has no
 #                                       unflipped neighbour left, among those beside the flipped region

@@ -100,6 +100,7 @@ class Config:
     crown_per_action: bool
     ring_transfer: bool
     tree_random: bool
+    fill_flipped_only: bool   # option empty_tiles=flipped: the Tree fills only flipped tiles
     removal_strict: bool
     forced_future: int        # a Future's index, or -1 (the Present draws one of the three)
     tutorial: bool
