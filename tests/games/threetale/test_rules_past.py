@@ -712,3 +712,16 @@ def test_r50_never_from_a_battle_that_forbids_it() -> None:
     assert frame(s) == "AfterEnemyRoll" and not can(s, "Escape")
     act(s, "Take the hit (3 damage)")
     assert frame(s) == "TakeDamage" and not can(s, "Escape")
+
+
+# A Level 3 Talent that blocks a round for free (Never Born, Never Dying): once a battle, no Spirit spent
+def test_never_born_never_dying_blocks_a_round_without_spirit() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["", "", "01:SW"],
+                  "boards": [{}, {}, {"speed": 1, "hope": 0, "talents": ["UM3a"]}], "dice": "explicit",
+                  "turn": {"seat": 2, "start": "battle", "card": "B1-01"}})
+    act(s, "Face the enemy's round of attack")           # the Wild Boar attacks first
+    roll(s, 3)
+    virtues = s.vir[12:18]
+    act(s, "Use Never Born, Never Dying")
+    assert s.spirit[2] == 3 and s.vir[12:18] == virtues and s.b_kind and s.log[-1]["text"].endswith(
+        "blocks the damage with Never Born, Never Dying")

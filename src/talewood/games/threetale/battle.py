@@ -978,7 +978,7 @@ class TakeDamage(NamedTuple):
             return
         if ids.talent <= action < ids.talent + len(s.t.talents) or \
                 ids.use_artifact <= action < ids.use_artifact + len(s.t.artifacts):
-            talent = action < ids.use_artifact
+            talent = ids.talent <= action < ids.talent + len(s.t.talents)
             s.b_flags |= B_FREE_BLOCK if talent else B_VEIL
             if s.log is not None:
                 name = s.t.talents[action - ids.talent].name if talent else \
