@@ -3,6 +3,9 @@
     .venv/bin/python benchmarks/threetale_winnability.py --bot normal --games 300      # per Future
     .venv/bin/python benchmarks/threetale_winnability.py --bot greedy --games 300 --difficulty easier
     .venv/bin/python benchmarks/threetale_winnability.py --bot normal --games 20 --futures crown_of_evil
+    .venv/bin/python benchmarks/threetale_winnability.py --bot normal --games 100 --futures parallel_land \
+        --option empty_tiles=flipped                                                   # a variant's games
+    TALEWOOD_CONTENT=... .venv/bin/python benchmarks/threetale_winnability.py --content DIR --tag tried-x ...
     .venv/bin/python benchmarks/threetale_winnability.py --table                        # what the file holds
 
 Every game is appended to the results file (JSON lines, `--out`) as soon as it ends, so a run that is
@@ -16,6 +19,12 @@ tuning, "untuned"): the table keeps each content's rows apart, and a run resumes
 Future's current content. A Future keeps its tag while nothing it reads changes (its games play exactly
 as before), so its earlier games still count; so does a game whose team leaves out every Hero a Hero-only
 tuning changed (`HERO_TUNINGS`). An "r" after a tag (`tuned-9r`): that tuning, with its rules corrected.
+`--option KEY=VALUE` plays a game option other than its default (a variant, e.g. `empty_tiles=flipped`): the
+row keeps it, and the table shows it after the tag, apart from the default's games. `--content DIR` plays a
+designer's copy of the content folder (numbers being tried) and `--tag` names its rows (the default: the
+Future's tag in `CONTENT`). `--uncapped` lifts the level's wall-time cap, so that every search runs its whole
+iteration budget whatever the load (a busy shared machine otherwise cuts `normal`'s 400 iterations short and
+plays a weaker team); the rows say so (`"uncapped": true`).
 The table gives per content, bot, difficulty and Future: games, wins, the win rate with its Wilson 95% interval,
 and per Hero the team's win rate with and without that Hero (its presence, in points), per content and
 over every Future's current content ("current").
@@ -30,14 +39,17 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from talewood.agents.base import register
+from talewood.agents.levels import LEVELS
+from talewood.agents.mcts import mcts_factory
 from talewood.games import load
 from talewood.sim.play import Outcome, play_game
 from talewood.sim.ratings import wilson
 
 OUT = Path(__file__).parent / "results" / "threetale-winnability.jsonl"
 # per Future: the content and heuristics its games are played on (raise a Future's tag on a change)
-CONTENT = {"nine_rings": "tuned-13", "information_flood": "tuned-13", "parallel_land": "tuned-13",
-           "path_of_initiation": "tuned-13", "crown_of_evil": "tuned-13"}
+CONTENT = {"nine_rings": "tuned-14", "information_flood": "tuned-14", "parallel_land": "tuned-14",
+           "path_of_initiation": "tuned-14", "crown_of_evil": "tuned-14"}
 
 
 # A tuning of some Heroes only: new tag -> (the tag before it per Future, the Heroes it changed). A game of the
@@ -74,21 +86,38 @@ def content_of(row: dict[str, Any]) -> str:
     return tag
 
 
-def run(bot: str, games: int, difficulty: str, seed: int, out: Path, only: list[str] | None = None) -> None:
+def variant(options: dict[str, str]) -> str:
+    return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def label_of(row: dict[str, Any]) -> str:
+    """The row's content tag, and its options when it played a variant."""
+    options = variant(row.get("options", {}))
+    return f"{content_of(row)} {options}" if options else content_of(row)
+
+
+def run(bot: str, games: int, difficulty: str, seed: int, out: Path, only: list[str] | None = None,
+        options: dict[str, str] | None = None, content: str | None = None, tag: str | None = None,
+        uncapped: bool = False) -> None:
+    options = options or {}
+    if uncapped and bot in LEVELS:            # the level's whole budget: the same search on any machine
+        iterations, _, depth = LEVELS[bot]
+        register(bot, mcts_factory(iterations, None, depth, name=bot))
     done = {(r["bot"], r["difficulty"], r["future"], r["seed"]) for r in played(out)
-            if content_of(r) == CONTENT.get(r["future"])}   # (a Future no longer played: none)
+            if content_of(r) == (tag or CONTENT.get(r["future"])) and r.get("options", {}) == options}
     out.parent.mkdir(parents=True, exist_ok=True)
     teams = load("threetale").teams_of_heroes  # type: ignore[attr-defined]
     for k in range(games):
         for future in only or futures():
             if (bot, difficulty, future, seed + k) in done:
                 continue
-            options = {"future": future, "difficulty": difficulty, "heroes": teams[k % len(teams)]}
-            o = play_game("threetale", Outcome(seed=seed + k, players=3, seats=[bot] * 3), options,
-                          keep_details=True)
+            played_options = {"future": future, "difficulty": difficulty, "heroes": teams[k % len(teams)], **options}
+            o = play_game("threetale", Outcome(seed=seed + k, players=3, seats=[bot] * 3), played_options,
+                          keep_details=True, content=content)
             heroes = [d["hero"] for d in o.details if not d.get("team")]
-            row = {"content": CONTENT[future], "bot": bot, "difficulty": difficulty, "future": future, "seed": seed + k,
-                   "won": o.team_won,
+            row = {"content": tag or CONTENT[future], **({"options": options} if options else {}),
+                   **({"uncapped": True} if uncapped else {}), "bot": bot,
+                   "difficulty": difficulty, "future": future, "seed": seed + k, "won": o.team_won,
                    "score": o.team_score, "heroes": heroes, "decisions": o.decisions,
                    "seconds": round(o.seconds, 2), "error": o.error,
                    "reason": next((d.get("reason") for d in o.details if d.get("team")), None)}
@@ -102,7 +131,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         if r["error"] is None:
-            groups[(content_of(r), r["bot"], r["difficulty"], r["future"])].append(r)
+            groups[(label_of(r), r["bot"], r["difficulty"], r["future"])].append(r)
     lines = ["| content | bot | difficulty | Future | games | wins | rate | 95% interval | mean score |",
              "|---|---|---|---|---|---|---|---|---|"]
     for (content, bot, difficulty, future), rs in sorted(groups.items()):
@@ -138,10 +167,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT, help=f"the results file (default: {OUT})")
     ap.add_argument("--futures", nargs="+", choices=futures(), metavar="FUTURE",
                     help="play only these Futures (default: all five, in turn)")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game option other than its default (a variant; may be repeated)")
+    ap.add_argument("--content", help="a designer's copy of the content folder to play (numbers being tried)")
+    ap.add_argument("--tag", help="the content tag of the rows played (default: the Future's in CONTENT)")
+    ap.add_argument("--uncapped", action="store_true", help="no wall-time cap: every search runs its whole budget")
     ap.add_argument("--table", action="store_true", help="print the table of the results file, play nothing")
     args = ap.parse_args(argv)
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            ap.error(f"--option {item!r}: write it as KEY=VALUE, e.g. --option empty_tiles=flipped")
+        options[key] = value
     if not args.table:
-        run(args.bot, args.games, args.difficulty, args.seed, args.out, args.futures)
+        run(args.bot, args.games, args.difficulty, args.seed, args.out, args.futures, options, args.content, args.tag,
+            args.uncapped)
     print(table(played(args.out)))
     return 0
 

@@ -348,11 +348,12 @@ def test_a_hero_holding_its_three_heads_sees_only_the_throne() -> None:
 
 @pytest.mark.parametrize("future", ["nine_rings", "information_flood", "parallel_land", "path_of_initiation",
                                     "crown_of_evil"])
-def test_the_search_starts_from_the_one_step_view_on_the_path_only(future: str) -> None:
-    """The Path of Initiation's estimate tells a Step from ending the turn by a hundredth of a chance:
-    there the search is biased toward the one-step view (agents/mcts.py), elsewhere and in the Past not."""
+def test_the_search_starts_from_the_one_step_view_on_the_path_and_the_parallel_land(future: str) -> None:
+    """The Path of Initiation's and the Parallel Land's estimates tell a Step from ending the turn by a
+    hundredth of a chance: there the search is biased toward the one-step view (agents/mcts.py), elsewhere
+    and in the Past not."""
     s = future_begun(future)
-    assert (heuristics.root_bias(s) > 0) == (future == "path_of_initiation")
+    assert (heuristics.root_bias(s) > 0) == (future in ("path_of_initiation", "parallel_land"))
     assert heuristics.root_bias(GAME.new_game(3, 4, {"future": future})) == 0.0
 
 
@@ -444,3 +445,49 @@ def test_greedy_escapes_a_blow_of_a_fight_it_cannot_win_and_takes_one_of_a_fight
     s.apply(3)                                         # the Boar's 3 dice: 3 positive
     assert s.t.ids.escape in s.legal_actions()
     assert (make_agent("greedy", 1).choose(s) == s.t.ids.escape) is escapes
+
+
+def parallel_land_round(options: dict[str, Any] | None = None) -> Any:
+    """A greedy team's Parallel Land at the first Hero's first decision (after the Tree's turn)."""
+    s = GAME.new_game(3, 4, {"future": "parallel_land", **(options or {})})
+    agents = [make_agent("greedy", bot_seed(4, seat, 0)) for seat in range(3)]
+    while not (s.phase == FUTURE and s.round_no == 1 and type(s.stack[-1]).__name__ == "HeroFlip"):
+        s.apply(agents[s.current_player].choose(s))  # type: ignore[index]
+    return s
+
+
+def test_the_parallel_land_full_of_parallel_virtues_reads_better_than_a_lost_game() -> None:
+    """Where the Tree fills every empty tile (L436) all 30 Parallel Virtues stand on the Map after its first
+    turn: that position must read above any lost game (else the search would rather lose), and each one
+    claimed must read better."""
+    s = parallel_land_round()
+    pvs = [sp for sp in range(len(s.token)) if s.token[sp] >= FUTURE_PIECE
+           and s.t.pieces[s.token[sp] - FUTURE_PIECE].id == "parallel_virtue"]
+    assert len(pvs) == 30 and s.pv_left == 0
+    lost = s.clone()
+    lost.lose_spirit(0, 3)
+    assert lost.over and heuristics.evaluate(s, 0) > 0.1 > heuristics.evaluate(lost, 0)
+    claimed = s.clone()
+    claimed.token[pvs[0]] = -1
+    assert heuristics.evaluate(claimed, 0) > heuristics.evaluate(s, 0)
+
+
+@pytest.mark.parametrize("options", [{}, {"empty_tiles": "flipped"}])
+def test_a_hero_on_a_tile_the_last_flips_must_take_reads_worse(options: dict[str, Any]) -> None:
+    """A flip onto a Hero's tile loses the Parallel Land (L436): once the tiles the coming flips may take are
+    fewer than the flips, a Hero standing on one of them reads worse than one on a flipped tile."""
+    s = parallel_land_round(options)
+    region = heuristics.flip_region_candidates(s)
+    for t in s.placed:                            # flip all but the Tree's tile and six others
+        if t != s.tree_tile and t not in region[:3] and sum(not x for x in s.flipped) > 7:
+            s.flipped[t] = True
+    s.invalidate()
+    takes = set(heuristics.flip_region_candidates(s)) | set(heuristics.tree_flip_candidates(s))
+    on_one = s.clone()
+    on_one.pos[0] = 4 * min(takes)
+    safe = s.clone()
+    safe.pos[0] = 4 * next(t for t in s.placed if s.flipped[t] and all(p >> 2 != t for p in s.pos[1:]))
+    for c in (on_one, safe):
+        c.pos[1] = c.pos[2] = 4 * s.tree_tile + (1 if s.figure != 4 * s.tree_tile + 1 else 2)
+    assert heuristics.flip_danger(on_one) > 0 == heuristics.flip_danger(safe)
+    assert heuristics.evaluate(on_one, 0) < heuristics.evaluate(safe, 0)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...engine import Rng, State
 from .content import Effect
+from .future import flip_region_candidates, tree_flip_candidates
 from .state import FUTURE, NEIGHBOURS8, PAST, TTState, key
 from .tables import (
     BAT1,
@@ -381,6 +382,14 @@ def reach(s: TTState, start: int, budget: int) -> tuple[tuple[int, int], ...]:
 
 
 PLANTED_SEED, HELD_SEED = 0.1, 0.03   # the Parallel Land: a Seed on the Map is worth more than one kept
+# the Parallel Land: what each Parallel Virtue on the Map costs, how many are par, and what turning the Map
+# is worth. Where the Tree fills every empty tile (L436) all 30 stand on the Map from its first turn and leave by
+# claims and flips: a position is read against 30 there, at a smaller price each, or every early one would read
+# as lost (far below a lost game's own value, so that the search would rather lose) and every late one as won;
+# where it fills only flipped tiles (option empty_tiles=flipped: True), against none
+PV_COST = {False: (0.03, 30, 0.25), True: (0.05, 0, 0.5)}
+FLIP_RISK = 0.3        # the Parallel Land: a Hero whose tile the coming flips may have to turn over (a lost game)
+FLIPS_A_ROUND = 5      # the Tree's 2 and one at the start of each Hero's turn
 
 
 def future_progress(s: TTState) -> float:
@@ -411,8 +420,12 @@ def future_progress(s: TTState) -> float:
                 pvs += piece == "parallel_virtue"
                 planted += piece == "seed"
         turned = 1 - max(0, sum(1 for t in s.placed if not s.flipped[t]) - 3) / max(1, len(s.placed) - 3)
+        cost, par, clock = PV_COST[s.cfg.fill_flipped_only]
+        progress = clock * turned - cost * (pvs - par) - FLIP_RISK * flip_danger(s)
+        if not s.pv_left:
+            return progress                   # none left to place: a Seed keeps nothing more off the Map
         # a planted Seed keeps every later Parallel Virtue off its tile; one in hand only may be planted
-        return 0.5 * turned - 0.05 * pvs + PLANTED_SEED * planted + HELD_SEED * sum(s.seeds)
+        return progress + PLANTED_SEED * planted + HELD_SEED * sum(s.seeds)
     if n == 4:
         heads = sum(bin(x).count("1") for x in s.heads) / 9
         total = 0.0
@@ -429,6 +442,24 @@ def future_progress(s: TTState) -> float:
     hurt = 1 - max(0, s.vici_def) / enemy.defense
     viruses = sum(1 for v in s.viruses if v >= 0) / max(1, len(s.viruses))
     return 0.8 * hurt - 0.1 * viruses + 0.1 * closeness(s, figure)
+
+
+def flip_danger(s: TTState) -> float:
+    """The Parallel Land: the Heroes standing on a tile the coming round's flips may take (the tiles beside the
+    flipped region and the Tree's), each weighted by how many of those flips could find no other tile (a flip
+    onto a Hero loses the game, L436): late in the game few tiles are left to take, and only a flipped tile or
+    the Tree's own is safe."""
+    unturned = sum(1 for t in s.placed if not s.flipped[t])
+    flips = min(FLIPS_A_ROUND, unturned - 3)          # the game is won once only 3 are left unturned
+    if flips <= 0:
+        return 0.0
+    takes = set(flip_region_candidates(s))
+    takes.update(tree_flip_candidates(s))
+    heroes = [s.pos[h] >> 2 for h in range(3) if s.pos[h] >= 0]
+    short = flips - sum(1 for t in takes if t not in heroes)
+    if short <= 0:
+        return 0.0
+    return sum(1 for t in heroes if t in takes) * short / FLIPS_A_ROUND
 
 
 FAR = 23      # Steps from where being gathered is worth nothing in gathered (0.9 - 23/25 < 0)
@@ -639,7 +670,7 @@ def root_bias(state: State) -> float:
     almost evenly and played worse than greedy's one step (docs/rules/threetale.md)."""
     assert isinstance(state, TTState)
     s = state
-    return ROOT_BIAS if s.phase == FUTURE and s.future >= 0 and s.t.c.futures[s.future].number == 4 else 0.0
+    return ROOT_BIAS if s.phase == FUTURE and s.future >= 0 and s.t.c.futures[s.future].number in (3, 4) else 0.0
 
 
 def evaluate_all(state: State) -> list[float]:
