@@ -15,7 +15,7 @@ from .test_screens import desktop_checks, phone_checks
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e"), pytest.mark.screens]
 
-RAW = ("hope_scope", "crown_attacks", "ring_transfer", "tree_flips", "removal_fallback", "silver_deer+")
+RAW = ("hope_scope", "crown_attacks", "ring_transfer", "tree_flips", "empty_tiles", "removal_fallback", "silver_deer+")
 
 
 def lobby(server: Server, browser: Any) -> Any:
@@ -33,7 +33,8 @@ def test_the_lobby_names_three_heroes_and_every_option_in_words(server: Server, 
     text = page.inner_text("#options")
     for raw in RAW:
         assert raw not in text, f"the lobby shows the identifier {raw!r}"
-    for title in ("Future", "Difficulty", "Heroes", "The Nine Rings of Creation", "each player picks a Hero"):
+    for title in ("Future", "Difficulty", "Heroes", "The Nine Rings of Creation", "each player picks a Hero",
+                  "Tiles the Tree fills", "every empty tile"):
         assert title in text
     page.close()
 
