@@ -120,7 +120,9 @@ def can_escape(s: TTState, seat: int) -> bool:
     one, R75) whose enemy does not forbid it, while the Hero has a Spirit to spend. A decision of the battle
     offers it; a step the game carries out alone (nothing else to choose) is not made a decision for it:
     the next decision offers it with the same effect (after your own roll, before the enemy's round; after
-    the enemy's roll, before the first point of its damage is taken)."""
+    the enemy's roll, before the first point of its damage is taken). Spreading a blow over the Virtues is
+    one act, asked point by point: the escape is offered before its first point, not between them (it
+    would only keep the points already lost)."""
     if s.spirit[seat] <= 0:
         return False
     kind = s.b_kind
@@ -916,11 +918,9 @@ def damage_options(s: TTState, frame: TakeDamage) -> list[int]:
     seat = frame.seat
     b = seat * 6
     lower = [ids.lower_virtue + v for v in range(6) if s.vir[b + v] > 0]
-    battle = frame.cause == CAUSE_BATTLE
-    if frame.started:
-        if len(lower) > 1 and battle and can_escape(s, seat):
-            return sorted([*lower, ids.escape])
+    if frame.started:               # the spread is one act, point by point: the escape came before it
         return lower
+    battle = frame.cause == CAUSE_BATTLE
     out = []
     if s.spirit[seat] > 0:
         out.append(ids.block)
@@ -950,9 +950,9 @@ class TakeDamage(NamedTuple):
     started: int
 
     def prompt(self, s: TTState) -> str:
-        escape = self.cause == CAUSE_BATTLE and can_escape(s, self.seat)
         if self.started:
-            return f"choose the Virtue that loses the next point ({self.left} damage left){', or escape' * escape}"
+            return f"choose the Virtue that loses the next point ({self.left} damage left)"
+        escape = self.cause == CAUSE_BATTLE and can_escape(s, self.seat)
         return (f"you take {self.total} damage: spread it over your Virtues, or block it all with 1 Spirit"
                 f"{', or escape the battle for 1 Spirit' * escape}")
 
@@ -962,7 +962,7 @@ class TakeDamage(NamedTuple):
     def apply(self, s: TTState, action: int) -> None:
         ids = s.t.ids
         seat = self.seat
-        if action == ids.escape:        # the rest of the blow never lands
+        if action == ids.escape:        # the blow never lands
             escape(s, seat)
             return
         if action == ids.block:
