@@ -648,9 +648,9 @@ class AfterHeroRoll(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        escape = ", or escape" if can_escape(s, self.seat) else ""
+        then = "deal the damage, or escape" if can_escape(s, self.seat) else "or deal the damage"
         return (f"you rolled {s.b_pos} positive of {s.b_dice} against {enemy_name(s)} (Defense {max(0, s.b_def)}): "
-                f"turn dice, activate Artifacts, deal the damage{escape}")
+                f"turn dice, activate Artifacts, {then}")
 
     def legal(self, s: TTState) -> list[int]:
         return hero_roll_options(s, self.seat)
@@ -812,8 +812,8 @@ class AfterEnemyRoll(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        escape = ", or escape before it lands" if can_escape(s, self.seat) else ""
-        return f"{enemy_name(s)} rolled {s.b_pos} positive of {s.b_dice}: turn its dice, take the damage{escape}"
+        then = "take the damage, or escape before it lands" if can_escape(s, self.seat) else "or take the damage"
+        return f"{enemy_name(s)} rolled {s.b_pos} positive of {s.b_dice}: turn its dice, {then}"
 
     def legal(self, s: TTState) -> list[int]:
         return enemy_roll_options(s, self.seat)
