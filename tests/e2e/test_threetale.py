@@ -30,12 +30,18 @@ def test_the_lobby_names_three_heroes_and_every_option_in_words(server: Server, 
     assert page.locator("#players option").all_inner_texts() == ["3"]
     assert [page.inner_text(f"#seats label:nth-child({i + 1})").split()[:2] for i in range(3)] == \
         [["Hero", "1"], ["Hero", "2"], ["Hero", "3"]]
+    # the rule variants fold away: closed, a new table sees only what a player chooses
+    assert not page.is_visible("#opt-empty_tiles")
+    page.click("#variants summary")
+    page.wait_for_selector("#opt-empty_tiles", state="visible")
     text = page.inner_text("#options")
     for raw in RAW:
         assert raw not in text, f"the lobby shows the identifier {raw!r}"
-    for title in ("Future", "Difficulty", "Heroes", "The Nine Rings of Creation", "each player picks a Hero",
-                  "Tiles the Tree fills", "every empty tile"):
+    for title in ("Future", "Difficulty", "Heroes", "The Nine Rings of Creation", "each player picks a Hero"):
         assert title in text
+    variants = page.inner_text("#variants")
+    for words in ("Tiles the Tree fills", "every empty tile", "as the rulebook says", "only flipped tiles"):
+        assert words in variants, f"the rule variants lack {words!r}"
     page.close()
 
 

@@ -730,7 +730,7 @@ def pv_spaces(s: TTState, t: int) -> list[int]:
 @automatic
 class TreeTurn(NamedTuple):
     """The Tree goes first: it flips 2 tiles next to its own tile, a Parallel Virtue on each, then fills
-    every empty flipped tile with one (L434-L436)."""
+    every empty tile with one (L434-L436; the variant empty_tiles=flipped: only the flipped ones)."""
 
     seat: int
 

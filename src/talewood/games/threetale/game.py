@@ -75,8 +75,8 @@ class ThreeTaleGame(Game):
                    "or chosen by the players", choices=rulings.TREE_FLIPS, title="The Tree's flips",
                    choice_labels=("at random", "chosen by the players"), variant=True),
             Option("empty_tiles", "choice", rulings.EMPTY_TILES[0], "the Parallel Land: at the end of its turn "
-                   "the Tree puts a Parallel Virtue on every tile with no Seed and no Parallel Virtue (the "
-                   "rulebook), or only on such tiles that are flipped", choices=rulings.EMPTY_TILES,
+                   "the Tree puts a Parallel Virtue on every empty tile (no Seed and no Parallel Virtue on it), "
+                   "as the rulebook says, or only on the empty tiles that are flipped", choices=rulings.EMPTY_TILES,
                    title="Tiles the Tree fills", choice_labels=("every empty tile", "only flipped tiles"),
                    variant=True),
             Option("removal_fallback", "choice", rulings.REMOVAL_FALLBACKS[0], "the Information Flood, when no "
