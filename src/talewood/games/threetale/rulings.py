@@ -33,6 +33,8 @@ ACTIONS_FOLLOW_ENDEAVOR = True        # L199 is silent on a change mid-turn: End
 SPIRIT_MAX = 3                        # A-19: restored Spirit never goes above 3
 DAMAGE_OVER_VIRTUES_ONLY_BLOCK = True  # A-18: damage beyond the Virtues left can only be blocked
 FUTURE_BATTLES_NO_ESCAPE = True       # R75: Hostile battles and the Nine Rings' battles cannot be escaped
+# A-22, no switch: a Past battle is escaped "at any time" (L211, L307), so every decision of it offers the
+# escape (battle.can_escape); a blow's spread over the Virtues is one act, escaped before its first point
 BATTLE_ROUND_LIMIT = 30               # a battle still undecided after 30 rounds of attack each way ends:
 #                                       the enemy flees, no reward (a battle must end; R74 never ends one
 #                                       where neither side can hurt the other)
