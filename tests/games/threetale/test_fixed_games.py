@@ -45,19 +45,19 @@ RANDOM_GAMES: list[tuple[dict[str, Any], int]] = [
 CONTENT = "5f59bc1e2f4d7c32"
 HEURISTICS = "a0e32356d11b2e42"
 DIGESTS: dict[str, str] = {
-    "random-1": "899d69451773db2bea5a93d215ed46a3",
-    "random-2": "010d1ccb6b447ebed86f395701ae472c",
-    "random-3": "951c16c5518451d91285ff89dc289495",
-    "random-4": "b65ddefb3a91628d909dc25f336dcad1",
-    "random-5": "c8057f90fbd29724a2a5cdfef75b6d2a",
-    "random-6": "291190e66238be5447e8b735ec708c9c",
-    "random-7": "ecc11faecf25aea9f762385514eaaf14",
-    "random-8": "e73813f1686e252c4ca0f5a3d0dee297",
-    "random-9": "141e5d9c276b36ebdd98f3d96bdf882a",
-    "random-10": "76e75eb3fbbc39bb6b37fb8982f4e6aa",
-    "chance-77": "cae32db74e47b1a31913843dab6239ab",
-    "untracked-many": "5b5eaa25390184da5ac08dd81ae5eddf",
-    "greedy-55": "250e608e6a7fca90f4df31d1e816b8a1",
+    "random-1": "033a9be2b645bcc388b2ec98c92baf82",
+    "random-2": "1e629b9cf57c5782cf073a43ef0d0af2",
+    "random-3": "da910a8f5e61c368a9ba27d3224aa5a2",
+    "random-4": "8932d739b8f289fb37d589fe4a216801",
+    "random-5": "e912ee1e9e438fa801ba311266b62459",
+    "random-6": "ae84ab874c4d24d7313d4e67d310962e",
+    "random-7": "32d470cad26b42e04326347721eecca2",
+    "random-8": "991c63b510afbe60c3bbd1c422c7beba",
+    "random-9": "90584d85e0633a17a2f38855f87ddc17",
+    "random-10": "a97aaad1721bbd6b256892b082036d14",
+    "chance-77": "13b88ed979a5784134d7ff765a8bb150",
+    "untracked-many": "f317758f3ed0bba6440205f9ad02a973",
+    "greedy-55": "044790954b3b878dfa49f412b5d9180d",
 }
 
 
