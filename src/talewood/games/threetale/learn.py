@@ -40,7 +40,7 @@ DECISION_SECTIONS = {
 OPTION_SECTIONS = {
     "future": "prophecy", "tutorial": "prophecy", "difficulty": "prophecy", "heroes": "prophecy",
     "hope_scope": "virtues", "crown_attacks": "crown", "ring_transfer": "rings", "tree_flips": "parallel",
-    "removal_fallback": "flood",
+    "empty_tiles": "parallel", "removal_fallback": "flood",
 }
 
 GUIDE_TIPS = {
