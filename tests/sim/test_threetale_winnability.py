@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -78,3 +79,40 @@ def test_a_game_carries_through_hero_only_tunings_in_turn(monkeypatch: pytest.Mo
     assert winnability.content_of({**game, "heroes": ["The Silver Deer"]}) == "tag-1"
     assert winnability.content_of({**game, "content": "tag-2"}) == "tag-3"
     assert winnability.content_of({**game, "future": "the_path"}) == "tag-1"
+
+
+def test_the_kept_games_are_not_played_again_and_new_ones_go_to_the_raw_file(tmp_path: Path) -> None:
+    kept, raw, tally = tmp_path / "kept.jsonl.gz", tmp_path / "raw.jsonl", tmp_path / "tally.json"
+    old = {"content": winnability.CONTENT["nine_rings"], "bot": "random", "difficulty": "normal",
+           "future": "nine_rings", "seed": 5, "won": True, "score": 7, "heroes": ["A Kept Hero"], "decisions": 1,
+           "seconds": 0.0, "error": None, "reason": None}
+    kept.write_bytes(gzip.compress((json.dumps(old) + "\n").encode()))
+    args = ["--bot", "random", "--games", "2", "--seed", "5", "--futures", "nine_rings",
+            "--out", str(raw), "--kept", str(kept), "--tally", str(tally)]
+    winnability.main(args)
+    assert [r["seed"] for r in rows(raw)] == [6], "the kept game is not played again"
+    got = json.loads(tally.read_text())
+    assert got["games"] == 2
+    [nine_rings] = got["futures"]
+    assert (nine_rings["games"], nine_rings["wins"], nine_rings["rate"][0]) == (2, 1 + rows(raw)[0]["won"],
+                                                                               50.0 * (1 + rows(raw)[0]["won"]))
+    # --keep folds the raw game into the kept file, once however often it runs
+    winnability.main([*args, "--table", "--keep"])
+    winnability.main([*args, "--table", "--keep"])
+    assert [json.loads(line)["seed"] for line in gzip.decompress(kept.read_bytes()).decode().splitlines()] == [5, 6]
+
+
+def test_the_tally_keeps_a_variants_games_apart(tmp_path: Path) -> None:
+    kept, tally = tmp_path / "kept.jsonl.gz", tmp_path / "tally.json"
+    tag = winnability.CONTENT["parallel_land"]
+    game = {"content": tag, "bot": "normal", "difficulty": "normal", "future": "parallel_land", "seed": 1,
+            "won": True, "score": 9, "heroes": ["A Hero"], "decisions": 1, "seconds": 0.0, "error": None,
+            "reason": None}
+    variant = {**game, "options": {"empty_tiles": "flipped"}, "won": False, "heroes": ["A Variant's Hero"]}
+    kept.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in (game, variant)).encode()))
+    winnability.main(["--table", "--kept", str(kept), "--out", str(tmp_path / "raw.jsonl"), "--tally", str(tally)])
+    got = json.loads(tally.read_text())
+    assert [(f["content"], f["games"], f["wins"]) for f in got["futures"]] == [
+        (tag, 1, 1), (f"{tag} empty_tiles=flipped", 1, 0)]
+    current = {h["hero"] for h in got["heroes"] if h["content"] == winnability.CURRENT}
+    assert current == {"A Hero"}, "a variant's games are not the current content's"
