@@ -1,14 +1,16 @@
 """The Trial of the Forest's balance against the brief's targets (§8.9), measured with bots.
 
-    .venv/bin/python benchmarks/trial_balance.py greedy --games 300 --players 2,3,4 --out greedy.jsonl
-    .venv/bin/python benchmarks/trial_balance.py mixed --games 400 --players 4 --out mixed.jsonl
-    .venv/bin/python benchmarks/trial_balance.py summary greedy.jsonl mixed.jsonl
-    .venv/bin/python benchmarks/trial_balance.py shift greedy.jsonl --before old-greedy.jsonl.gz
+    .venv/bin/python benchmarks/trial_balance.py greedy --games 300 --players 2,3,4 --out benchmarks/raw/greedy.jsonl
+    .venv/bin/python benchmarks/trial_balance.py mixed --games 400 --players 4 --out benchmarks/raw/mixed.jsonl
+    .venv/bin/python benchmarks/trial_balance.py summary benchmarks/raw/greedy.jsonl benchmarks/raw/mixed.jsonl
+    .venv/bin/python benchmarks/trial_balance.py shift benchmarks/raw/greedy.jsonl --before old-greedy.jsonl.gz
 
 `greedy`: every seat a greedy bot (with `--bot normal`, another bot level). `mixed`: each game seats a
 random draw of greedy and the five archetypes (greedy variants that also value trading, pioneering,
 fighting, expeditions or morality: heuristics.ARCHETYPES). Each game is one JSON line (appended at
-once, so a stopped run keeps what it played, and `--resume` goes on after the last game in the file).
+once, so a stopped run keeps what it played, and `--resume` goes on after the last game in the file). The
+games go to benchmarks/raw/ (`--out`, by default benchmarks/raw/trial-balance.jsonl), which git ignores:
+the repository keeps the summaries (benchmarks/results/trial-rulebook/, trial-rounds/).
 `summary` prints the figures the brief asks for, per bot level and player count, each rate as [rate,
 low, high] with its 95% interval: seat win rates against fair, both by seat number and by turn order
 counted from the first player (each game draws its first player, so only the second tells going first
@@ -42,6 +44,7 @@ from talewood.games.trial.state import TrialState
 from talewood.sim.lab.stats import mean_interval, wilson
 
 KINDS = ("greedy", *ARCHETYPES)
+OUT = Path(__file__).parent / "raw" / "trial-balance.jsonl"     # the games, as they end (git ignores raw/)
 
 
 class ArchetypeAgent(GreedyAgent):
@@ -98,6 +101,7 @@ def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume:
     done = 0
     if resume and out.exists():
         done = sum(1 for _ in out.open(encoding="utf-8"))
+    out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as f:
         for g in range(done, games):
             n = players[g % len(players)]
@@ -116,7 +120,7 @@ def run(mode: str, games: int, players: list[int], seed: int, out: Path, resume:
 
 
 def _lines(f: Path) -> list[str]:
-    """A result file's lines (the earlier rounds' files are kept gzipped: trial-round*/ *.jsonl.gz)."""
+    """A result file's lines (plain or gzipped: the earlier rounds' files were kept as *.jsonl.gz)."""
     with gzip.open(f, "rt", encoding="utf-8") if f.suffix == ".gz" else f.open(encoding="utf-8") as handle:
         return handle.readlines()
 
@@ -340,7 +344,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--seed", type=int, default=90_000)
-    ap.add_argument("--out", type=Path, default=Path("trial-balance.jsonl"))
+    ap.add_argument("--out", type=Path, default=OUT, help=f"greedy, mixed: the games' file (default: {OUT})")
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--bot", default="greedy", help="greedy mode: the bot in every seat (greedy, normal, ...)")
     args = ap.parse_args(argv)
