@@ -184,7 +184,8 @@ def summary(files: list[Path]) -> dict[str, Any]:
             continue
         rest = (total_wins - w) / max(1, total_seats - held)
         cards[card] = {"held": int(held), "lift": round(100 * (w / held - rest), 1)}
-    out["designed_cards"] = dict(sorted(cards.items(), key=lambda kv: -abs(kv[1]["lift"])))
+    # ties by name: the cards come out of sets, whose order changes from one run to the next
+    out["designed_cards"] = dict(sorted(cards.items(), key=lambda kv: (-abs(kv[1]["lift"]), kv[0])))
     drew = [r for r in greedy if "drawn" in r]
     if drew:
         decks = {ci.card.id: ci.card.deck for ci in game.tables.cards}
