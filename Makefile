@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test lint bench load screenshots icons clean
+.PHONY: run play test test-long lint bench load screenshots icons clean
 
 # The install builds the observation encoders as C extensions (setup.py), so it runs again when one of
 # their sources changes; until then the source runs as Python (src/talewood/compiled.py).
@@ -42,7 +42,11 @@ lint: $(DEV_STAMP)
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not long"
+
+# the browser games that take minutes each (ThreeTale's whole games); CI runs them after make test
+test-long: $(DEV_STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m long
 
 bench: $(STAMP)
 	$(BIN)/talewood bench

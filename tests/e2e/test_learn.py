@@ -150,7 +150,8 @@ def start_guided(server: Server, browser: Any, game: str, size: str) -> Any:
 
 @pytest.mark.screens
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-@pytest.mark.parametrize("game", GAMES)
+# ThreeTale's guided game is the longest (two to four minutes on this machine): `make test-long` plays it
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.long) if g == "threetale" else g for g in GAMES])
 def test_a_guided_game_followed_to_its_end(server: Server, browser: Any, screens: Path, game: str, size: str) -> None:
     page = start_guided(server, browser, game, size)
     phone = size == "phone"

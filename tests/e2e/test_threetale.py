@@ -60,6 +60,7 @@ def test_the_lobby_makes_a_game_for_one_two_or_three_people(server: Server, brow
     page.close()
 
 
+@pytest.mark.long
 def test_one_person_with_two_bot_heroes_plays_a_whole_game(server: Server, browser: Any, tmp_path: Path) -> None:
     screens = tmp_path      # photographed to be checked; test_table.py takes the pictures docs/ keeps
     page = create_and_play(server, browser, "threetale", {"future": "nine_rings"}, 11, 400, size="desktop",
@@ -93,6 +94,7 @@ def test_a_spectator_watches_three_bot_heroes(server: Server, browser: Any) -> N
     page.close()
 
 
+@pytest.mark.long
 def test_three_people_share_one_browser_to_the_end(server: Server, browser: Any, screens: Path) -> None:
     g = server.post("/api/games", {"game": "threetale", "players": 3, "seats": ["human"] * 3,
                                    "options": {"future": "crown_of_evil"}, "seed": 5})
