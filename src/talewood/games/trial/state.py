@@ -502,9 +502,6 @@ class TrialState(State):
     def fits(self, seat: int, obj: int) -> bool:
         return self.used_slots(seat) + self.t.object_slots[obj] <= self.t.backpack_slots
 
-    def count_object(self, seat: int, obj: int) -> int:
-        return self.backpack[seat].count(obj)
-
     def store_return(self, kind: int, slot: int = -1) -> int:
         """Put an item back in the store: on its stack, else on `slot` or the first empty slot of its size."""
         t = self.t
@@ -531,7 +528,7 @@ class TrialState(State):
         if not self.store_n[s]:
             self.store_kind[s] = -1
 
-    def remove_object(self, seat: int, obj: int, to_store: bool = True) -> None:
+    def remove_object(self, seat: int, obj: int) -> None:
         """An object leaves the backpack: an item back to the store, an artifact to the box (L164-166)."""
         self.backpack[seat].remove(obj)
         if obj < self.t.n_items:
@@ -721,9 +718,6 @@ class TrialState(State):
         self.strong_home[seat] = True
         self.strong_at[seat] = -1
         self.placed[seat] = []
-
-    def has_paw_on(self, seat: int, loc: int) -> bool:
-        return loc in self.placed[seat]
 
     # -- one-time symbols --------------------------------------------------------------------------
     def boosts_of(self, seat: int, symbol: int) -> int:
