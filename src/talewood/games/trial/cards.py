@@ -3,7 +3,7 @@ order, its test (a fight or a roll) and what a win or a loss does, then add it t
 
 The chain is a handful of automatic frames pushed at once (OptionBody → Effect … → TestStart →
 Outcome → Place → CardDone); a choice inside it is a small decision frame. Effects are the content's
-vocabulary (content.py), interpreted here term by term; paying is one unit at a time (tables' U_*),
+vocabulary (vocabulary.py), interpreted here term by term; paying is one unit at a time (tables' U_*),
 asking only when there is a real choice and never offering one that would leave the rest unpayable.
 """
 
@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
 from . import fight, rulings, store
-from .content import Term
 from .tables import (
     ALL_SEATS,
     BOOST_INDEX,
@@ -47,13 +46,14 @@ from .tables import (
     OptionInfo,
     Plan,
 )
+from .vocabulary import Term
 
 if TYPE_CHECKING:
     from .state import TrialState
 
 BASIC = (0, 1, 2)
 ALL_FOOD = (0, 1, 2, 3)
-CHOSEN = ("basic", "any")         # a food word that asks the gainer to choose (content.GAINED_FOODS)
+CHOSEN = ("basic", "any")         # a food word that asks the gainer to choose (vocabulary.GAINED_FOODS)
 WAY = {"good": -1, "evil": 1}      # how a face-up card's morality icon moves the token
 
 

@@ -18,7 +18,8 @@ from ...engine import (
 )
 from . import choices, observation, rulings, scoring
 from .actions import Ids, build_action_space
-from .content import Content, load_content
+from .components import Content
+from .content import load_content
 from .scenario import SCHEMA
 from .state import TrialState
 from .tables import GROVE, RUINS, SETUP, STORE, TOWER, Tables

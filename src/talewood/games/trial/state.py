@@ -17,7 +17,7 @@ from typing import Any
 
 from ...engine import Rng, State, seat_name
 from . import rulings
-from .content import Content, Term
+from .components import Content
 from .tables import (
     ALL_SEATS,
     ENCOUNTER_SECTION,
@@ -56,6 +56,7 @@ from .tables import (
     requirement,
 )
 from .turn import advance as _turn_advance
+from .vocabulary import Term
 
 _copy = list.copy
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import seat_name
-from .content import COLUMNS, EXPEDITIONS
 from .state import TrialState
 from .tables import (
     BOOSTS,
@@ -27,6 +26,7 @@ from .tables import (
     UNIVERSAL,
     Tables,
 )
+from .vocabulary import COLUMNS, EXPEDITIONS
 
 FOODS = ("raspberry", "acorn", "mushroom", "tea")
 
