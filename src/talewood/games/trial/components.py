@@ -1,5 +1,5 @@
-"""The Trial of the Forest's components as typed, immutable objects (the component list, L56-77, and
-their descriptions, L79-166): cards and their options, the board's spaces and the expedition areas, the
+"""The Trial of the Forest's components as typed, immutable objects (the component list, L57-77, and
+their descriptions, L84-166): cards and their options, the board's spaces and the expedition areas, the
 location tiles, the store, items and artifacts, tents, characters, the morality track, the fight dice,
 the legendary deed tokens, the supply, and `Content`, all of them together. content.py reads them from
 the TOML files under content/ and checks them.

@@ -1,7 +1,7 @@
 """The Trial of the Forest's content: the TOML data under content/, loaded into the typed immutable objects
 of components.py and checked.
 
-`load_content(folder)` validates everything as it loads: the counts of the component list (L56-77), every
+`load_content(folder)` validates everything as it loads: the counts of the component list (L57-77), every
 reference (spaces, tiles, artifacts, items), the board graph (content_board.py), every term against the
 vocabulary (vocabulary.py) and every entry's source. A bad file is refused with a ContentError naming the
 file, the entry and the fault. This module reads the pieces: items and artifacts, location tiles, the

@@ -1,4 +1,4 @@
-"""The board of the Ancient Forest read from board.toml and checked (L139-146, L177, L191, L286-306,
+"""The board of the Ancient Forest read from board.toml and checked (L140-146, L177, L191, L286-306,
 L501-576): the forest's spaces and the lines between them, the location spaces and the tiles on them, the
 campsites and their bonuses (L592-599), the tunnels, the corner locations, and the three expedition
 areas, each with its start, its forward lines (plain, dotted, dashed, paid) and its finishing spaces.

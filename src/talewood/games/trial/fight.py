@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...engine import automatic, chance, decision, seat_name
 from . import rulings
 from .actions import DIE_FACES
+from .paying import PayNext
 from .tables import (
     ALL_SEATS,
     BOOST_NAME,
@@ -416,7 +417,6 @@ class Reroll(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         if action == s.t.ids.done:
             return
-        from .cards import PayNext
 
         s.r_rerolled = True
         plan = next(p for p in s.t.cards[s.r_card].options[s.r_opt].reroll if s.plan_ok(self.seat, p))

@@ -5,10 +5,9 @@ only to whoever looked, a store or ruins tile shows its back only once flipped, 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import seat_name
-from .state import TrialState
 from .tables import (
     BOOSTS,
     ENCOUNTER_SECTION,
@@ -27,6 +26,9 @@ from .tables import (
     Tables,
 )
 from .vocabulary import COLUMNS, EXPEDITIONS
+
+if TYPE_CHECKING:
+    from .state import TrialState
 
 FOODS = ("raspberry", "acorn", "mushroom", "tea")
 
