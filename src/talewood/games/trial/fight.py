@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...engine import automatic, chance, decision, seat_name
 from . import rulings
 from .actions import DIE_FACES
+from .enhance import STRENGTH, enhancements
 from .paying import PayNext
 from .tables import (
     ALL_SEATS,
@@ -26,7 +27,6 @@ from .tables import (
 if TYPE_CHECKING:
     from .state import TrialState
 
-STRENGTH = 2          # the one-time strength symbol
 RESOLVE = 9
 
 
@@ -308,12 +308,8 @@ class Enhance(NamedTuple):
         seat = self.seat
         t = s.t
         ids = t.ids
-        out = []
-        if s.f_played[self.side] < t.enhancement_cards:
-            bluff = s.f_def >= 0 and rulings.DUEL_BLUFF_CARDS_ALLOWED
-            out += sorted({ids.card + c for c in s.hand[seat] if bluff or t.cards[c].enh_strength})
-        if s.boosts_of(seat, STRENGTH):
-            out.append(ids.boost + STRENGTH)
+        bluff = s.f_def >= 0 and rulings.DUEL_BLUFF_CARDS_ALLOWED
+        out = enhancements(s, seat, s.f_played[self.side], STRENGTH, bluff)
         out.append(ids.done)
         return sorted(out)
 

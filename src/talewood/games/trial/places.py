@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, plural, seat_name
 from . import rulings
+from .enhance import CARD_DRAW, enhancements
 from .food import BASIC, deed_or_food_label, take_deed_or_food
 from .objects import drop_object
 from .paying import PayNext
@@ -34,7 +35,6 @@ from .tables import (
 if TYPE_CHECKING:
     from .state import TrialState
 
-CARD_DRAW = 3         # the one-time card-draw symbol
 
 def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
     t = s.t
@@ -66,7 +66,7 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
             s.stack.append(TowerDraw(seat, sum(int(x.args[0]) for x in draws), 1 if enhanced else 0))
             if enhanced:
                 offer_by_hand(s, seat)
-            if enhanced and (_draw_cards(s, seat) or s.boosts_of(seat, CARD_DRAW)):
+            if enhanced and enhancements(s, seat, s.en_count, CARD_DRAW):
                 s.stack.append(TowerEnhance(seat))
         rest = t.side_rest[tile][side_i]
         if rest:
@@ -157,11 +157,6 @@ class Gather(NamedTuple):
 
 
 # -- lookout towers ------------------------------------------------------------------------------------
-def _draw_cards(s: TrialState, seat: int) -> list[int]:
-    info = s.t.cards
-    return sorted({c for c in s.hand[seat] if info[c].enh_draw})
-
-
 @decision
 class TowerEnhance(NamedTuple):
     """At a lookout tower: discard up to 2 cards for their card-draw symbols, or use one-time ones (L441)."""
@@ -173,9 +168,7 @@ class TowerEnhance(NamedTuple):
 
     def legal(self, s: TrialState) -> list[int]:
         ids = s.t.ids
-        out = [ids.card + c for c in _draw_cards(s, self.seat)] if s.en_count < s.t.enhancement_cards else []
-        if s.boosts_of(self.seat, CARD_DRAW):
-            out.append(ids.boost + CARD_DRAW)
+        out = enhancements(s, self.seat, s.en_count, CARD_DRAW)
         return sorted([*out, ids.done])
 
     def label(self, s: TrialState, action: int) -> str:

@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, plural, seat_name
 from . import rulings
+from .enhance import TRADING, enhancements
 from .objects import ChooseSlot, gain_words, price_units, price_words, sold
 from .paying import PayNext, units_ok
 
 if TYPE_CHECKING:
     from .state import TrialState
-
-TRADING = 1            # the one-time trading symbol
 
 
 def begin_visit(s: TrialState, seat: int, card_tea: int, bonus: bool) -> None:
@@ -154,11 +153,6 @@ def symbols_left(s: TrialState, seat: int) -> int:
     return s.trading(seat) + s.st_extra - s.st_used
 
 
-def _trading_cards(s: TrialState, seat: int) -> list[int]:
-    info = s.t.cards
-    return sorted({c for c in s.hand[seat] if info[c].enh_trading})
-
-
 @decision
 class TradingBonus(NamedTuple):
     """Turn trading symbols into bonuses: 2 a deed card, 3 a raspberry, acorn or mushroom, 4 a tea leaf."""
@@ -172,11 +166,7 @@ class TradingBonus(NamedTuple):
         seat = self.seat
         t = s.t
         ids = t.ids
-        out = []
-        if s.st_enh < t.enhancement_cards:
-            out += [ids.card + c for c in _trading_cards(s, seat)]
-        if s.boosts_of(seat, TRADING):
-            out.append(ids.boost + TRADING)
+        out = enhancements(s, seat, s.st_enh, TRADING)
         left = symbols_left(s, seat)
         for i, (n, _lst) in enumerate(t.trading_bonus):
             if left >= n:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import automatic, decision, seat_name
 from . import camp, cards, expedition, places, rulings
 from .actions import PAW_EXPEDITION, PAW_HELP, PAW_LOCATION
+from .enhance import MOVEMENT, enhancements
 from .objects import drop_object
 from .scoring import end_game
 from .story import use_elixir
@@ -392,10 +393,7 @@ class Move(NamedTuple):
         t = s.t
         ids = t.ids
         out = [ids.move_to + x for x in s.reachable(seat, s.movement(seat) + s.mv_extra)]
-        if s.mv_discards < t.enhancement_cards:
-            out += sorted({ids.card + c for c in s.hand[seat] if t.cards[c].enh_move})
-        if s.boosts_of(seat, 0):
-            out.append(ids.boost)
+        out += enhancements(s, seat, s.mv_discards, MOVEMENT)
         if rulings.CANCELLED_MOVE_IS_THE_MOVE:
             out.append(ids.stay)
         out.sort()
