@@ -14,13 +14,8 @@ from .tables import FOOD_A
 if TYPE_CHECKING:
     from .state import TrialState
 
-
 BASIC = (0, 1, 2)
-
-
 ALL_FOOD = (0, 1, 2, 3)
-
-
 CHOSEN = ("basic", "any")         # a food word that asks the gainer to choose (vocabulary.GAINED_FOODS)
 
 

@@ -13,7 +13,6 @@ from . import rulings
 if TYPE_CHECKING:
     from .state import TrialState
 
-
 DIG, COLLAPSE, REBUILD, RUIN, RESTORE = 0, 1, 2, 3, 4
 
 

@@ -26,7 +26,6 @@ from .tables import (
 if TYPE_CHECKING:
     from .state import TrialState
 
-
 WAY = {"good": -1, "evil": 1}      # how a face-up card's morality icon moves the token
 
 
