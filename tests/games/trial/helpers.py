@@ -100,7 +100,7 @@ def obj(name: str) -> int:
 
 def story(state: TrialState, seat: int) -> list[tuple[str, str, bool]]:
     """(card id, column, face up) for each card of a seat's story."""
-    from talewood.games.trial.content import COLUMNS
+    from talewood.games.trial.vocabulary import COLUMNS
 
     return [(T.cards[code >> 3].card.id, COLUMNS[(code >> 1) & 3], bool(code & 1)) for code in state.story[seat]]
 

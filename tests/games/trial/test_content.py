@@ -12,16 +12,9 @@ import pytest
 
 from talewood.engine import ContentError
 from talewood.games.trial import content as content_module
-from talewood.games.trial.content import (
-    FILES,
-    VOCABULARY,
-    Card,
-    Content,
-    Expedition,
-    Term,
-    load_content,
-    parse_term,
-)
+from talewood.games.trial.components import Card, Content, Expedition
+from talewood.games.trial.content import FILES, load_content
+from talewood.games.trial.vocabulary import VOCABULARY, Term, parse_term
 
 C = load_content()
 SOURCE_DIR = Path(content_module.__file__).parent / "content"

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from talewood.engine import Rng
-from talewood.games.trial import cards
+from talewood.games.trial import cards, story
 from talewood.games.trial.expedition import ExpeditionDraw
 from talewood.games.trial.state import TrialState
 from talewood.games.trial.tables import PILE_DEEDS, PILE_ENCOUNTERS, PILE_EXPEDITION
@@ -73,7 +73,7 @@ def test_a_deed_tucked_from_the_deck_is_any_unseen_deed() -> None:
 
     def tuck(w: TrialState) -> int:
         before = set(w.deck)
-        cards._tuck_from_deck(w, 1)
+        story.tuck_from_deck(w, 1)
         (card_,) = before - set(w.deck)
         return card_
 

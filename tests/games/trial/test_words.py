@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from talewood.games.trial import words
 from talewood.games.trial.cards import option_words
-from talewood.games.trial.store import price_words
+from talewood.games.trial.objects import price_words
 from talewood.games.trial.view import texts
 
 from .helpers import T, do, labels, position

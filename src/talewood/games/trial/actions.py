@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ...engine import ActionSpace, ActionSpec
 from . import words
-from .content import EXPEDITIONS
 from .tables import BOOST_NAME, COLUMN_NAME, FOOD_NAME, Tables
+from .vocabulary import EXPEDITIONS
 
 PAW_TARGETS = ("location", "encounter 1", "encounter 2", "encounter 3", "help spot", "expedition")
 PAW_LOCATION, PAW_HELP, PAW_EXPEDITION = 0, 4, 5

@@ -4,16 +4,15 @@ tent left face down, and all your paw tokens back on your board. Camping ends th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import cards, rulings, words
-from .tables import FOOD_A, SK_CAMPER, SK_SIZE, UNIVERSAL
+from . import rulings, words
+from .food import BASIC, deed_or_food_label, take_deed_or_food
+from .tables import SK_CAMPER, SK_SIZE, UNIVERSAL
 
 if TYPE_CHECKING:
     from .state import TrialState
-
-BASIC = (0, 1, 2)
 
 
 def spot_of(s: TrialState, seat: int) -> int:
@@ -31,14 +30,14 @@ def begin_camp(s: TrialState, seat: int) -> None:
         s.emit("camp", f"{seat_name(seat)} camps {where}", seat=seat)
     s.stack.append(CampEnd(seat))
     s.stack.append(PitchTent(seat, spot))
-    bonus: list[Any] = [TentFound(seat, spot)]
+    if rulings.CAMPSITE_BONUS_BEFORE_TENT:      # the stack runs last in, first out: the bonus, then the tent found
+        s.stack.append(TentFound(seat, spot))
     if spot == UNIVERSAL:
-        bonus.append(UniversalCampsite(seat))
+        s.stack.append(UniversalCampsite(seat))
     else:
-        bonus.append(cards.Effect(seat, s.t.camp_bonus[spot], 0))
+        s.resolve_effects(seat, s.t.camp_bonus[spot])
     if not rulings.CAMPSITE_BONUS_BEFORE_TENT:  # pragma: no cover - the other order of Mark's example
-        bonus.reverse()
-    s.stack.extend(bonus)
+        s.stack.append(TentFound(seat, spot))
 
 
 @decision
@@ -55,17 +54,10 @@ class UniversalCampsite(NamedTuple):
         return sorted([ids.take_card, *(ids.food + f for f in BASIC if s.tray[f])])
 
     def label(self, s: TrialState, action: int) -> str:
-        ids = s.t.ids
-        if ids.food <= action < ids.food + 4:
-            return f"Take {FOOD_A[action - ids.food]}"
-        return ""
+        return deed_or_food_label(s, action)
 
     def apply(self, s: TrialState, action: int) -> None:
-        ids = s.t.ids
-        if action == ids.take_card:
-            s.draw_deeds(self.seat, 1)
-        else:
-            s.gain_food(self.seat, action - ids.food)
+        take_deed_or_food(s, self.seat, action)
 
 
 @automatic
@@ -92,7 +84,7 @@ class TentFound(NamedTuple):
             s.tent_used.append(x)
             lst = s.t.tent_list[x]
             if lst:
-                s.stack.append(cards.Effect(self.seat, lst, 0))
+                s.resolve_effects(self.seat, lst)
 
 
 @automatic

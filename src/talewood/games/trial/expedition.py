@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import cards, rulings
+from . import rulings
+from .cards import begin_card
+from .paying import PayNext
 from .tables import (
     ALL_SEATS,
     PILE_EXPEDITION,
@@ -68,7 +70,7 @@ class ExpeditionDraw(NamedTuple):
 
 
 def resolve_drawn(s: TrialState, seat: int, area: int, card: int) -> None:
-    cards.begin_card(s, seat, card, SRC_EXPEDITION + area)
+    begin_card(s, seat, card, SRC_EXPEDITION + area)
 
 
 @decision
@@ -120,7 +122,7 @@ class EmptyDeck(NamedTuple):
             return
         s.stack.append(AdvanceStart(self.seat, 1, 0))
         s.pay = list(s.t.empty_deck_plan.units)
-        s.stack.append(cards.PayNext(self.seat))
+        s.stack.append(PayNext(self.seat))
 
 
 LINES = ("any", "dotted", "dashed")
@@ -153,7 +155,7 @@ def step_to(s: TrialState, seat: int, to: int, pay: Plan | None, n: int, line: i
     s.stack.append(Arrive(seat, to, n - 1, line))
     if pay is not None:
         s.pay = list(pay.units)
-        s.stack.append(cards.PayNext(seat))
+        s.stack.append(PayNext(seat))
 
 
 @automatic
@@ -230,7 +232,7 @@ def finish(s: TrialState, seat: int, space: int) -> None:
         s.t_over = 2
     reward = t.finish_reward[space]
     if reward >= 0:
-        s.stack.append(cards.Effect(seat, reward, 0))
+        s.resolve_effects(seat, reward)
 
 
 def _leave_area(s: TrialState, area: int) -> None:

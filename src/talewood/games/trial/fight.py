@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...engine import automatic, chance, decision, seat_name
 from . import rulings
 from .actions import DIE_FACES
+from .enhance import STRENGTH, enhancements
+from .paying import PayNext
 from .tables import (
     ALL_SEATS,
     BOOST_NAME,
@@ -25,7 +27,6 @@ from .tables import (
 if TYPE_CHECKING:
     from .state import TrialState
 
-STRENGTH = 2          # the one-time strength symbol
 RESOLVE = 9
 
 
@@ -307,12 +308,8 @@ class Enhance(NamedTuple):
         seat = self.seat
         t = s.t
         ids = t.ids
-        out = []
-        if s.f_played[self.side] < t.enhancement_cards:
-            bluff = s.f_def >= 0 and rulings.DUEL_BLUFF_CARDS_ALLOWED
-            out += sorted({ids.card + c for c in s.hand[seat] if bluff or t.cards[c].enh_strength})
-        if s.boosts_of(seat, STRENGTH):
-            out.append(ids.boost + STRENGTH)
+        bluff = s.f_def >= 0 and rulings.DUEL_BLUFF_CARDS_ALLOWED
+        out = enhancements(s, seat, s.f_played[self.side], STRENGTH, bluff)
         out.append(ids.done)
         return sorted(out)
 
@@ -416,7 +413,6 @@ class Reroll(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         if action == s.t.ids.done:
             return
-        from .cards import PayNext
 
         s.r_rerolled = True
         plan = next(p for p in s.t.cards[s.r_card].options[s.r_opt].reroll if s.plan_ok(self.seat, p))

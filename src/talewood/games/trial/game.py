@@ -18,10 +18,11 @@ from ...engine import (
 )
 from . import choices, observation, rulings, scoring
 from .actions import Ids, build_action_space
-from .content import Content, load_content
+from .components import Content
+from .content import load_content
 from .scenario import SCHEMA
 from .state import TrialState
-from .tables import GROVE, RUINS, SETUP, STORE, TOWER, Tables
+from .tables import GROVE, RUINS, SETUP, SK_SIZE, STORE, TOWER, Tables
 from .turn import ChooseStart
 
 
@@ -195,7 +196,6 @@ def setup(s: TrialState, game: TrialGame, options: Mapping[str, OptionValue | No
             s.tray[i] -= 1
             s.food[seat * 4 + i] += 1
     s.story = [[] for _ in range(n)]
-    from .tables import SK_SIZE
 
     s.sk = [0] * (SK_SIZE * n)
     s.backpack = [[] for _ in range(n)]

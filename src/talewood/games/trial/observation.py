@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
-from . import camp, cards, expedition, fight, places, store, turn
+from . import camp, cards, effects, expedition, fight, food, forest, objects, others, paying, places, store, story, turn
 from .tables import (
     SK_CARD_DRAW,
     SK_COLS,
@@ -41,13 +41,13 @@ PLACES = 17                      # 12 locations, the encounter section, the help
 SIDE_STATES = ("intact", "ruined", "ruins", "restored")
 FRAME_KINDS = (
     turn.ChooseStart, turn.EncounterRefresh, turn.Turn, turn.DiscardDown, turn.Move,
-    cards.ChooseOption, cards.ChoosePlan, cards.ChooseTarget, cards.PayUnit, cards.ChooseColumn, cards.GainFood,
-    cards.ChooseWay, cards.ChooseWayPending, cards.FaceUpFromHand, cards.TuckColumn, cards.TuckCard,
-    cards.TakeEncounter, cards.PickDiscard, cards.TakeStoreItem, cards.MakeRoom, cards.TradeIn, cards.Exchange,
-    cards.DrawOffer, cards.Offer, cards.StealFood, cards.HelpFood,
+    cards.ChooseOption, cards.ChoosePlan, others.ChooseTarget, paying.PayUnit, story.ChooseColumn, food.GainFood,
+    story.ChooseWay, story.ChooseWayPending, story.FaceUpFromHand, story.TuckColumn, story.TuckCard,
+    effects.TakeEncounter, effects.PickDiscard, objects.TakeStoreItem, objects.MakeRoom, effects.TradeIn, food.Exchange,
+    others.DrawOffer, others.Offer, others.StealFood, food.HelpFood,
     fight.ChooseWeapon, fight.Enhance, fight.Reroll, fight.SwindleDiscard,
     places.GroveEnhance, places.TowerEnhance, places.RuinsTake, places.HelpSpot, places.HelpBonus,
-    places.ChooseSpace, store.StoreVisit, store.ChooseSlot, store.TradingBonus,
+    forest.ChooseSpace, store.StoreVisit, objects.ChooseSlot, store.TradingBonus,
     expedition.Redraw, expedition.EmptyDeck, expedition.AdvanceStep, expedition.ChooseFlag,
     camp.UniversalCampsite, camp.ChooseTent, camp.ChooseTentSpot,
 )

@@ -1,4 +1,4 @@
-"""Using a location (L373-497), the help spot (L578-584), and the board effects: tunnels and tiles.
+"""Using a location (L373-497) and the help spot (L578-584).
 
 A tile side's terms (locations.toml) say what a paw token resolves and what the strong paw adds (the
 "+", L312); its `enhance` says whether story symbols and up to 2 discarded cards add to the action
@@ -11,10 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, plural, seat_name
-from . import cards, rulings
+from . import rulings
+from .enhance import CARD_DRAW, enhancements
+from .food import BASIC, deed_or_food_label, take_deed_or_food
+from .objects import drop_object
+from .paying import PayNext
+from .store import begin_visit
 from .tables import (
     BOOST_NAME,
-    FOOD_A,
     FOOD_INDEX,
     FOOD_NAME,
     FOOD_PLURAL,
@@ -31,9 +35,6 @@ from .tables import (
 if TYPE_CHECKING:
     from .state import TrialState
 
-CARD_DRAW = 3         # the one-time card-draw symbol
-BASIC = (0, 1, 2)
-
 
 def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
     t = s.t
@@ -45,8 +46,6 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
     words = {x.keyword for x in paw}
     s.r_traded = -1
     if "store" in words:
-        from .store import begin_visit
-
         card_tea = next((int(x.args[0]) for x in more if x.keyword == "cards_as_tea"), 0)
         begin_visit(s, seat, card_tea, side.enhance == "trading")
     elif "ruins_search" in words:
@@ -67,15 +66,15 @@ def use_location(s: TrialState, seat: int, loc: int, strong: bool) -> None:
             s.stack.append(TowerDraw(seat, sum(int(x.args[0]) for x in draws), 1 if enhanced else 0))
             if enhanced:
                 offer_by_hand(s, seat)
-            if enhanced and (_draw_cards(s, seat) or s.boosts_of(seat, CARD_DRAW)):
+            if enhanced and enhancements(s, seat, s.en_count, CARD_DRAW):
                 s.stack.append(TowerEnhance(seat))
         rest = t.side_rest[tile][side_i]
         if rest:
-            s.stack.append(cards.Effect(seat, rest, 0))
+            s.resolve_effects(seat, rest)
     else:
         lst = t.side_paw[tile][side_i]
         if lst:
-            s.stack.append(cards.Effect(seat, lst, 0))
+            s.resolve_effects(seat, lst)
 
 
 def offer_by_hand(s: TrialState, seat: int) -> None:
@@ -158,11 +157,6 @@ class Gather(NamedTuple):
 
 
 # -- lookout towers ------------------------------------------------------------------------------------
-def _draw_cards(s: TrialState, seat: int) -> list[int]:
-    info = s.t.cards
-    return sorted({c for c in s.hand[seat] if info[c].enh_draw})
-
-
 @decision
 class TowerEnhance(NamedTuple):
     """At a lookout tower: discard up to 2 cards for their card-draw symbols, or use one-time ones (L441)."""
@@ -174,9 +168,7 @@ class TowerEnhance(NamedTuple):
 
     def legal(self, s: TrialState) -> list[int]:
         ids = s.t.ids
-        out = [ids.card + c for c in _draw_cards(s, self.seat)] if s.en_count < s.t.enhancement_cards else []
-        if s.boosts_of(self.seat, CARD_DRAW):
-            out.append(ids.boost + CARD_DRAW)
+        out = enhancements(s, self.seat, s.en_count, CARD_DRAW)
         return sorted([*out, ids.done])
 
     def label(self, s: TrialState, action: int) -> str:
@@ -293,7 +285,7 @@ class RuinsTake(NamedTuple):
             return
         if ids.drop <= action < ids.drop + s.t.n_objects:
             s.stack.append(self)
-            cards.drop_object(s, seat, action - ids.drop)
+            drop_object(s, seat, action - ids.drop)
             return
         kind = action - ids.take_item
         s.ruins[s.rv_loc].remove(kind)
@@ -304,7 +296,7 @@ class RuinsTake(NamedTuple):
             s.rv_free = False
             return
         s.pay = [self.price(s)]
-        s.stack.append(cards.PayNext(seat))
+        s.stack.append(PayNext(seat))
 
 
 # -- the help spot -------------------------------------------------------------------------------------
@@ -334,17 +326,10 @@ class HelpSpot(NamedTuple):
         return sorted(set(out))
 
     def label(self, s: TrialState, action: int) -> str:
-        ids = s.t.ids
-        if ids.food <= action < ids.food + 4:
-            return f"Take {FOOD_A[action - ids.food]}"
-        return ""
+        return deed_or_food_label(s, action)
 
     def apply(self, s: TrialState, action: int) -> None:
-        ids = s.t.ids
-        if action == ids.take_card:
-            s.draw_deeds(self.seat, 1)
-        else:
-            s.gain_food(self.seat, action - ids.food)
+        take_deed_or_food(s, self.seat, action)
         if any(s.help_food) and rulings.PHILANTHROPIST_FOOD_FOR_EVERYONE:
             s.stack.append(HelpBonus(self.seat))
 
@@ -368,146 +353,3 @@ class HelpBonus(NamedTuple):
         f = action - s.t.ids.food
         s.help_food[f] -= 1
         s.food[self.seat * 4 + f] += 1
-
-
-# -- tunnels and tiles -----------------------------------------------------------------------------
-DIG, COLLAPSE, REBUILD, RUIN, RESTORE = 0, 1, 2, 3, 4
-
-
-def tunnel_targets(s: TrialState, action: int) -> list[int]:
-    t = s.t
-    tray = [i for i in range(len(s.tun_space)) if s.tun_space[i] < 0]
-    covered = set(x for x in s.tun_space if x >= 0)
-    if action == DIG:
-        if not tray:
-            return []
-        return [x for x in range(t.n_forest) if not t.printed_tunnel[x] and x not in covered]
-    if action == COLLAPSE:
-        out = []
-        for x in s.passable_tunnels():
-            dug = any(s.tun_space[i] == x and s.tun_up[i] for i in range(len(s.tun_space)))
-            if dug or tray:
-                out.append(x)
-        return sorted(out)
-    return sorted(s.tun_space[i] for i in range(len(s.tun_space)) if s.tun_space[i] >= 0 and not s.tun_up[i])
-
-
-def tunnel_effect(s: TrialState, seat: int, action: str, where: str) -> None:
-    code = ("dig", "collapse", "rebuild").index(action)
-    targets = tunnel_targets(s, code)
-    if where == "here":
-        here = s.pos[seat]
-        if here in targets:
-            do_tunnel(s, seat, code, here)
-        return
-    if targets:
-        s.stack.append(ChooseSpace(seat, code))
-
-
-def do_tunnel(s: TrialState, seat: int, code: int, space: int) -> None:
-    if code == DIG:
-        i = s.tun_space.index(-1)
-        s.tun_space[i] = space
-        s.tun_up[i] = True
-        verb = "digs a tunnel on"
-    elif code == COLLAPSE:
-        dug = [i for i in range(len(s.tun_space)) if s.tun_space[i] == space and s.tun_up[i]]
-        if dug:
-            s.tun_up[dug[0]] = False
-        else:
-            i = s.tun_space.index(-1)
-            s.tun_space[i] = space
-            s.tun_up[i] = False
-        verb = "collapses"
-    else:
-        i = next(i for i in range(len(s.tun_space)) if s.tun_space[i] == space and not s.tun_up[i])
-        if rulings.REBUILD_TURNS_A_DUG_TOKEN_UP and not s.t.printed_tunnel[space]:
-            s.tun_up[i] = True
-        else:
-            s.tun_space[i] = -1
-            s.tun_up[i] = False
-        verb = "rebuilds"
-    if s.log is not None:
-        s.emit("tunnel", f"{seat_name(seat)} {tunnel_words(s, verb, space)}", seat=seat)
-
-
-def tunnel_words(s: TrialState, verb: str, space: int) -> str:
-    """"collapses the North-east tunnel", but "collapses the tunnel on Forest path 5" (a space of another kind)."""
-    where = s.t.space_the[space]
-    return f"{verb} {where}" if s.t.space_kind[space] == "tunnel" else f"{verb} the tunnel on {where}"
-
-
-def flip_targets(s: TrialState, way: str) -> list[int]:
-    """Locations whose tile can be ruined (an intact or restored side) or restored (a ruined side or ruins)."""
-    out = []
-    for loc in range(len(s.t.locations)):
-        state = s.side_of(loc).state
-        if (way == "ruin") == (state in ("intact", "restored")):
-            out.append(loc)
-    return out
-
-
-def flip_effect(s: TrialState, seat: int, where: str, way: str) -> None:
-    targets = flip_targets(s, way)
-    if where == "here":
-        loc = s.location_here(seat)
-        if loc in targets:
-            flip(s, seat, loc)
-        return
-    if targets:
-        s.stack.append(ChooseSpace(seat, RUIN if way == "ruin" else RESTORE))
-
-
-def flip(s: TrialState, seat: int, loc: int) -> None:
-    """Turn a location tile upside down (L150, L700); restored ruins send their items to the store."""
-    was = s.side_of(loc)
-    if not rulings.PAW_STAYS_ON_A_FLIPPED_TILE:  # pragma: no cover - the other reading: the tokens go home
-        for who in range(s.players):
-            if loc in s.placed[who] and s.strong_at[who] != loc:
-                s.placed[who].remove(loc)
-                s.paws_home[who] += 1
-    s.tile_side[loc] ^= 1
-    s.tile_known[loc] = True
-    s.reveal()
-    if was.state == "ruins":
-        for kind in s.ruins[loc]:
-            s.store_return(kind)
-        s.ruins[loc] = []
-    if s.log is not None:
-        s.emit("flip", f"{seat_name(seat)} turns the tile of the {s.space_name(s.t.locations[loc])}: it is now "
-                       f"the {s.side_of(loc).name}", seat=seat)
-
-
-@decision
-class ChooseSpace(NamedTuple):
-    """Choose the space a tunnel effect or a tile flip applies to (`what`: dig, collapse, rebuild, ruin, restore)."""
-
-    seat: int
-    what: int
-
-    def prompt(self, s: TrialState) -> str:
-        return ("choose a space with no tunnel to dig a tunnel on", "choose a tunnel to collapse",
-                "choose a collapsed tunnel to rebuild", "choose a location to ruin",
-                "choose a location to restore")[self.what]
-
-    def targets(self, s: TrialState) -> list[int]:
-        if self.what >= RUIN:
-            return [s.t.locations[loc] for loc in flip_targets(s, "ruin" if self.what == RUIN else "restore")]
-        return tunnel_targets(s, self.what)
-
-    def legal(self, s: TrialState) -> list[int]:
-        return sorted(s.t.ids.space + x for x in self.targets(s))
-
-    def label(self, s: TrialState, action: int) -> str:
-        space = action - s.t.ids.space
-        if self.what in (COLLAPSE, REBUILD):
-            return tunnel_words(s, "Collapse" if self.what == COLLAPSE else "Rebuild", space)
-        verb = ("Dig a tunnel on", "", "", "Ruin", "Restore")[self.what]
-        return f"{verb} {s.t.space_the[space]}"
-
-    def apply(self, s: TrialState, action: int) -> None:
-        space = action - s.t.ids.space
-        if self.what >= RUIN:
-            flip(s, self.seat, s.t.loc_of[space])
-        else:
-            do_tunnel(s, self.seat, self.what, space)

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ScenarioError, ScenarioSchema, Setting
 from ...engine.scenario import expect_int, expect_list, expect_name
-from .store import ChooseSlot
+from .objects import ChooseSlot
 from .tables import (
     ALL_SEATS,
     AREA_INDEX,
@@ -55,6 +55,7 @@ from .tables import (
     SK_SIZE,
     UNIVERSAL,
 )
+from .turn import begin_turn
 
 if TYPE_CHECKING:
     from .state import TrialState
@@ -193,8 +194,6 @@ def put_positions(s: TrialState, value: Any) -> None:
     for seat, space in enumerate(_per_seat(s, value, "positions")):
         s.pos[seat] = _space(s, space)
     if all(p >= 0 for p in s.pos):
-        from .turn import begin_turn
-
         s.phase = PLAYING
         s.day = s.day or 1
         s.stack = [f for f in s.stack if type(f).__name__ != "ChooseStart"]
@@ -495,8 +494,6 @@ def put_camped(s: TrialState, value: Any) -> None:
 
 
 def put_turn(s: TrialState, value: Any) -> None:
-    from .turn import begin_turn
-
     if any(p < 0 for p in s.pos):
         raise ScenarioError("give every seat a position before starting a turn")
     s.phase = PLAYING

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, plural, seat_name
-from . import cards, rulings
-from .tables import FOOD_A, FOOD_INDEX, FOOD_PLURAL, U_ANY, U_FOOD
+from . import rulings
+from .enhance import TRADING, enhancements
+from .objects import ChooseSlot, gain_words, price_units, price_words, sold
+from .paying import PayNext, units_ok
 
 if TYPE_CHECKING:
     from .state import TrialState
-
-TRADING = 1            # the one-time trading symbol
 
 
 def begin_visit(s: TrialState, seat: int, card_tea: int, bonus: bool) -> None:
@@ -33,36 +33,12 @@ def begin_visit(s: TrialState, seat: int, card_tea: int, bonus: bool) -> None:
     s.stack.append(StoreVisit(seat))
 
 
-def price_units(s: TrialState, slot: int) -> list[int]:
-    units = []
-    for symbol in s.t.slot_price[slot]:
-        units.append(U_ANY if symbol == "any_food" else U_FOOD + FOOD_INDEX[symbol])
-    units.sort(key=lambda u: (u == U_ANY, u))
-    return units
-
-
-def price_words(s: TrialState, slot: int) -> str:
-    symbols = s.t.slot_price[slot]
-    if all(x == "any_food" for x in symbols):
-        return f"any {len(symbols)} food tokens"
-    if len(symbols) == 2 and symbols[0] == symbols[1]:
-        return f"2 {FOOD_PLURAL[FOOD_INDEX[symbols[0]]]}"
-    return " and ".join("any food token" if x == "any_food" else FOOD_A[FOOD_INDEX[x]] for x in symbols)
-
-
-def gain_words(s: TrialState, slot: int) -> str:
-    symbols = s.t.slot_price[slot]
-    if all(x == "any_food" for x in symbols):
-        return f"{len(symbols)} food tokens of your choice"
-    return " and ".join("a food token of your choice" if x == "any_food" else FOOD_A[FOOD_INDEX[x]] for x in symbols)
-
-
 def _buyable(s: TrialState, seat: int, kind: int) -> bool:
     if rulings.SAME_TYPE_RULE_BOTH_ORDERS and s.st_sold >> kind & 1:
         return False
     if not s.fits(seat, kind):
         return False
-    return cards.units_ok(s, seat, price_units(s, s.store_slot_of(kind)))
+    return units_ok(s, seat, price_units(s, s.store_slot_of(kind)))
 
 
 @decision
@@ -122,7 +98,7 @@ class StoreVisit(NamedTuple):
             kind = action - ids.buy
             s.stack.append(Bought(seat, kind))
             s.pay = price_units(s, s.store_slot_of(kind))
-            s.stack.append(cards.PayNext(seat))
+            s.stack.append(PayNext(seat))
         elif ids.sell <= action < ids.sell + t.n_items:
             kind = action - ids.sell
             s.st_sold |= 1 << kind
@@ -141,81 +117,7 @@ class StoreVisit(NamedTuple):
             s.gallery[seat].append(a)
             if s.log is not None:
                 s.emit("gallery", f"{seat_name(seat)} leaves the {t.c.artifacts[a].name} in the gallery", seat=seat)
-            s.stack.append(cards.Effect(seat, t.gallery_large if t.artifact_large[a] else t.gallery_small, 0))
-
-
-def sold(s: TrialState, seat: int, kind: int, slot: int) -> None:
-    """The sold item lies on `slot`: gain its row's and column's resources (L471)."""
-    s.backpack[seat].remove(kind)
-    s.store_return(kind, slot)
-    if s.log is not None:
-        s.emit("sell", f"{seat_name(seat)} sells the {s.t.object_name[kind]}", seat=seat)
-    chosen = 0
-    for symbol in s.t.slot_price[slot]:
-        if symbol == "any_food":
-            chosen += 1
-        else:
-            s.gain_food(seat, FOOD_INDEX[symbol])
-    cards.push_gain_choice(s, seat, chosen, True)
-
-
-@decision
-class ChooseSlot(NamedTuple):
-    """The store has no such item: choose the empty slot you put it on (L164, L471): when selling, what
-    you gain; when an item is discarded or spent (`sale` False), what it will cost there."""
-
-    seat: int
-    kind: int
-    sale: bool = True
-
-    def prompt(self, s: TrialState) -> str:
-        if not self.sale:
-            return f"choose the empty store slot to put the {s.t.object_name[self.kind]} back on"
-        return f"choose the empty store slot for the {s.t.object_name[self.kind]}"
-
-    def legal(self, s: TrialState) -> list[int]:
-        t = s.t
-        return [t.ids.slot + x for x in range(t.n_slots)
-                if s.store_kind[x] < 0 and t.slot_large[x] == t.rare[self.kind]]
-
-    def label(self, s: TrialState, action: int) -> str:
-        slot = action - s.t.ids.slot
-        if not self.sale:
-            return f"Put it on row {slot // 4 + 1}, column {slot % 4 + 1} (it will cost {price_words(s, slot)})"
-        return f"Put it on row {slot // 4 + 1}, column {slot % 4 + 1} for {gain_words(s, slot)}"
-
-    def apply(self, s: TrialState, action: int) -> None:
-        slot = action - s.t.ids.slot
-        if self.sale:
-            sold(s, self.seat, self.kind, slot)
-            return
-        s.store_return(self.kind, slot)
-        if s.log is not None:
-            s.emit("put_back", f"{seat_name(self.seat)} puts the {s.t.object_name[self.kind]} on row "
-                               f"{slot // 4 + 1}, column {slot % 4 + 1} of the store", seat=self.seat)
-
-
-def put_back(s: TrialState, seat: int, kind: int) -> None:
-    """An item goes back to the store (L164, L235): onto its stack, else onto an empty slot of its size,
-    which its owner chooses when there is more than one. Called last by an action, so that the choice
-    comes at once."""
-    t = s.t
-    if s.store_slot_of(kind) < 0:
-        large = t.rare[kind]
-        kinds = s.store_kind
-        if sum(1 for x in range(t.n_slots) if kinds[x] < 0 and t.slot_large[x] == large) > 1:
-            s.stack.append(ChooseSlot(seat, kind, False))
-            return
-    s.store_return(kind)
-
-
-def discard_object(s: TrialState, seat: int, obj: int) -> None:
-    """An object leaves the backpack (L164): an item back to the store, an artifact to the box."""
-    if obj < s.t.n_items:
-        s.backpack[seat].remove(obj)
-        put_back(s, seat, obj)
-    else:
-        s.remove_object(seat, obj)
+            s.resolve_effects(seat, t.gallery_large if t.artifact_large[a] else t.gallery_small)
 
 
 @automatic
@@ -251,11 +153,6 @@ def symbols_left(s: TrialState, seat: int) -> int:
     return s.trading(seat) + s.st_extra - s.st_used
 
 
-def _trading_cards(s: TrialState, seat: int) -> list[int]:
-    info = s.t.cards
-    return sorted({c for c in s.hand[seat] if info[c].enh_trading})
-
-
 @decision
 class TradingBonus(NamedTuple):
     """Turn trading symbols into bonuses: 2 a deed card, 3 a raspberry, acorn or mushroom, 4 a tea leaf."""
@@ -269,11 +166,7 @@ class TradingBonus(NamedTuple):
         seat = self.seat
         t = s.t
         ids = t.ids
-        out = []
-        if s.st_enh < t.enhancement_cards:
-            out += [ids.card + c for c in _trading_cards(s, seat)]
-        if s.boosts_of(seat, TRADING):
-            out.append(ids.boost + TRADING)
+        out = enhancements(s, seat, s.st_enh, TRADING)
         left = symbols_left(s, seat)
         for i, (n, _lst) in enumerate(t.trading_bonus):
             if left >= n:
@@ -318,5 +211,5 @@ class TradingBonus(NamedTuple):
         else:
             n, lst = t.trading_bonus[action - ids.bonus]
             s.st_used += n
-            s.stack.append(cards.Effect(seat, lst, 0))
+            s.resolve_effects(seat, lst)
 

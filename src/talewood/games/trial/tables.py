@@ -16,17 +16,8 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from . import rulings
-from .content import (
-    BASIC_FOODS,
-    COLUMNS,
-    EXPEDITIONS,
-    FOODS,
-    LOCATION_TYPES,
-    Card,
-    Content,
-    Cost,
-    Term,
-)
+from .components import Card, Content
+from .vocabulary import BASIC_FOODS, COLUMNS, EXPEDITIONS, FOODS, LOCATION_TYPES, Cost, Term
 
 if TYPE_CHECKING:
     from .actions import Ids

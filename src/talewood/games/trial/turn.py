@@ -13,6 +13,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import automatic, decision, seat_name
 from . import camp, cards, expedition, places, rulings
 from .actions import PAW_EXPEDITION, PAW_HELP, PAW_LOCATION
+from .enhance import MOVEMENT, enhancements
+from .objects import drop_object
+from .scoring import end_game
+from .story import use_elixir
 from .tables import (
     BOOST_NAME,
     ENCOUNTER_SECTION,
@@ -50,8 +54,6 @@ def advance(s: TrialState) -> None:
     if not rulings.CAMPING_LAP_KEEPS_ORDER and s.paws_left(seat) == 0 and not s.camped[s.first]:
         seat = s.first                # pragma: no cover - the other reading: the new holder camps next
     if s.paws_left(seat) == 0 and s.day >= s.t.days and rulings.LAST_DAY_WITHOUT_CAMPING:
-        from .scoring import end_game
-
         end_game(s)
         return
     begin_turn(s, seat)
@@ -256,7 +258,7 @@ class Turn(NamedTuple):
         ids = t.ids
         if ids.drop <= action < ids.drop + t.n_objects:
             s.stack.append(TURN[seat])
-            cards.drop_object(s, seat, action - ids.drop)
+            drop_object(s, seat, action - ids.drop)
             return
         if action == ids.end_turn:
             return
@@ -274,7 +276,7 @@ class Turn(NamedTuple):
             s.t_deed = True
             cards.play_deed(s, seat, action - ids.play)
         elif action == ids.elixir:
-            cards.use_elixir(s, seat)
+            use_elixir(s, seat)
         elif action == ids.camp:
             s.t_acted = True
             camp.begin_camp(s, seat)
@@ -391,10 +393,7 @@ class Move(NamedTuple):
         t = s.t
         ids = t.ids
         out = [ids.move_to + x for x in s.reachable(seat, s.movement(seat) + s.mv_extra)]
-        if s.mv_discards < t.enhancement_cards:
-            out += sorted({ids.card + c for c in s.hand[seat] if t.cards[c].enh_move})
-        if s.boosts_of(seat, 0):
-            out.append(ids.boost)
+        out += enhancements(s, seat, s.mv_discards, MOVEMENT)
         if rulings.CANCELLED_MOVE_IS_THE_MOVE:
             out.append(ids.stay)
         out.sort()

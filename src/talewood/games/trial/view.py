@@ -5,11 +5,9 @@ only to whoever looked, a store or ruins tile shows its back only once flipped, 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import seat_name
-from .content import COLUMNS, EXPEDITIONS
-from .state import TrialState
 from .tables import (
     BOOSTS,
     ENCOUNTER_SECTION,
@@ -27,6 +25,10 @@ from .tables import (
     UNIVERSAL,
     Tables,
 )
+from .vocabulary import COLUMNS, EXPEDITIONS
+
+if TYPE_CHECKING:
+    from .state import TrialState
 
 FOODS = ("raspberry", "acorn", "mushroom", "tea")
 
