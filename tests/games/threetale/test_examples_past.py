@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from talewood.engine import IllegalAction
-from talewood.games.threetale.content import SPACE_KINDS
+from talewood.games.threetale.components.symbols import SPACE_KINDS
 from talewood.games.threetale.tables import ART1, ART2, BAT1, HERO_BONUS, LOVE, TRE1
 
 from .helpers import (

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, chance, decision
 from . import rulings
-from .content import Effect
+from .components.vocabulary import Effect
 from .effects import resolve
 from .tables import BAT1, ENEMY_BONUS, HERO_BONUS, HOPE, LOVE, VIRTUE_NAMES
 

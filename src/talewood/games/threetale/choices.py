@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Choice
-from .content import Hero
+from .components.heroes import Hero
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -70,7 +70,7 @@ def map_origin(s: TTState) -> tuple[int, int]:
 
 def hero_text(hero: Hero) -> str:
     """A Hero's board in words: who they are, how they start, and their six Talents."""
-    from .content import VIRTUES
+    from .components.symbols import VIRTUES
 
     start = ", ".join(f"{v.capitalize()} {n}" for v, n in zip(VIRTUES, hero.virtues, strict=True))
     talents = " ".join(f"Level {t.level}, {t.name}: {t.text}" for t in hero.talents)

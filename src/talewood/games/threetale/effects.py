@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision
 from . import rulings
-from .content import VIRTUES, Effect
+from .components.symbols import VIRTUES
+from .components.vocabulary import Effect
 from .tables import (
     ART1,
     BAT1,

@@ -23,7 +23,9 @@ from .battle import (
     start_vicinator_fight,
     start_virus_fight,
 )
-from .content import SPACE_KINDS, Effect, Enemy, Piece
+from .components.futures import Enemy, Piece
+from .components.symbols import SPACE_KINDS
+from .components.vocabulary import Effect
 from .effects import resolve
 from .rolls import start_effect_roll
 from .scoring import end_game

@@ -24,7 +24,9 @@ from ...engine import (
     State,
 )
 from . import rulings
-from .content import DIFFICULTIES, Content, load_content
+from .components.box import Content
+from .components.symbols import DIFFICULTIES
+from .content import load_content
 from .setup import ChooseOrder, PickHero, take_hero
 from .state import PAST, SETUP, Config, TTState
 from .tables import SEAT_NOUN, Tables, build_tables

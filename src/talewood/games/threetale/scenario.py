@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ScenarioError, ScenarioSchema, Setting
 from ...engine.scenario import expect_int, expect_list, expect_name
-from .content import SPACE_KINDS, VIRTUES
+from .components.symbols import SPACE_KINDS, VIRTUES
 from .tables import (
     ART1,
     BAT1,

@@ -19,7 +19,8 @@ from typing import Any
 
 from ...engine import Rng, State, seat_name
 from . import rulings
-from .content import Effect, Hero
+from .components.heroes import Hero
+from .components.vocabulary import Effect
 from .scoring import end_game
 from .tables import (
     ALTAR,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, names_in_words, plural
 from . import rulings
-from .content import portal_name
+from .components.symbols import portal_name
 from .effects import RaiseVirtue, WinArtifact, resolve
 from .quests import quest_event
 from .state import (

@@ -14,7 +14,7 @@ from ...engine import seat_name
 from . import rulings
 from .actions import CORNERS
 from .choices import hero_text
-from .content import SPACE_KINDS, VIRTUES
+from .components.symbols import SPACE_KINDS, VIRTUES
 from .future import words_collected
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES

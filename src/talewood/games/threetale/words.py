@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import plural
 from .actions import CORNERS, DIRECTIONS, ROTATIONS, SIDES
-from .content import SPACE_KINDS, Effect
+from .components.symbols import SPACE_KINDS
+from .components.vocabulary import Effect
 from .tables import FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES, VIRTUE_NAMES
 
 if TYPE_CHECKING:
