@@ -353,7 +353,7 @@ def movement(s: TTState, seat: int, e: Effect) -> None:
 
 
 def future_effect(s: TTState, seat: int, e: Effect) -> None:
-    from .future import future_act
+    from .future.cards import future_act
 
     future_act(s, seat, e)
 

@@ -151,7 +151,7 @@ class AfterRoll(NamedTuple):
 
 
 def after_removal_die(s: TTState, seat: int, positive: int) -> None:
-    from .future import removal_die_rolled
+    from .future.flood import removal_die_rolled
 
     removal_die_rolled(s, seat, positive)
 

@@ -79,7 +79,7 @@ def put_future(s: TTState, value: Any) -> None:
         s.prophecies[-1] = p
         s.prophecies.sort()
     s.fulfilled = p
-    from .future import future_counters
+    from .future.present import future_counters
 
     future_counters(s)
 
@@ -262,7 +262,7 @@ def put_turn(s: TTState, value: Any) -> None:
                         ("tile", "start", "turn", "battle", "treasure", "end", "future", "round"), "start")
     s.stack.clear()
     if start == "future":
-        from .future import SetUpFuture
+        from .future.present import SetUpFuture
 
         if s.future < 0:
             raise ScenarioError("start = \"future\" needs position.future")
@@ -275,7 +275,7 @@ def put_turn(s: TTState, value: Any) -> None:
         s.round_no = expect_int(value.get("round", 1), "round", 1, 99) - (1 if stage == 0 else 0)
         s.fstage = stage
         if value.get("pieces", True):
-            from .future import place_pieces
+            from .future.present import place_pieces
 
             place_pieces(s)
         s.settle()

@@ -125,7 +125,7 @@ def in_sentence(name: str) -> str:
 def progress(s: TTState, won: bool) -> str:
     """What the team achieved towards the Future's goal, and how much time was left on its clock; in the
     Past, how much of the Map was laid."""
-    from .future import chapter_figure, crown_enemy, unturned
+    from .future.goal import chapter_figure, crown_enemy, unturned
     from .state import FUTURE, PAST
     from .words import the
 

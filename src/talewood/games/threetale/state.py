@@ -872,16 +872,10 @@ class Rules:
     they are bound once, at the first call, rather than imported on every call."""
 
     def __init__(self) -> None:
-        from .future import (
-            advance_future,
-            begin_present,
-            check_goal,
-            crown_enemy,
-            end_of_hero_turn,
-            future_turn_action,
-            future_turn_options,
-            vicinator_defeated,
-        )
+        from .future.crown import vicinator_defeated
+        from .future.goal import check_goal, crown_enemy
+        from .future.present import begin_present
+        from .future.rounds import advance_future, end_of_hero_turn, future_turn_action, future_turn_options
         from .quests import check_quests
         from .turn import begin_past_turn
 

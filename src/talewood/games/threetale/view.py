@@ -15,7 +15,7 @@ from . import rulings
 from .actions import CORNERS
 from .choices import hero_text
 from .components.symbols import SPACE_KINDS, VIRTUES
-from .future import words_collected
+from .future.goal import words_collected
 from .state import FUTURE, PAST, PRESENT, SETUP, TTState
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES
 

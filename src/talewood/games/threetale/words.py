@@ -278,7 +278,7 @@ def tile_words(s: TTState, frame: str, tile: int) -> str:
     where = f"{name} ({sum(1 for x in range(3) if s.pos[x] >> 2 == tile)} Heroes on it)" \
         if any(s.pos[x] >> 2 == tile for x in range(3)) else name
     if frame == "PlaceFigure":
-        from .future import chapter_figure
+        from .future.goal import chapter_figure
 
         return f"Set up {the(chapter_figure(s).name)} on {name}"
     if frame in ("FlipTile", "HeroFlip", "TreeFlip"):
