@@ -52,7 +52,8 @@ from .state import (  # noqa: E402
     VICINATOR_FIGHT,
     VIRUS_FIGHT,
 )
-from .turn import bonus_options, develop, develop_options, take_bonus, use_bonus_action  # noqa: E402
+from .turn.bonus import bonus_options, take_bonus, use_bonus_action  # noqa: E402
+from .turn.talents import develop, develop_options  # noqa: E402
 
 # -- who the enemy is ----------------------------------------------------------------------------
 

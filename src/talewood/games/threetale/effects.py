@@ -315,7 +315,7 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
 
 
 def draw_bonus(s: TTState, seat: int, e: Effect) -> None:
-    from .turn import take_bonus
+    from .turn.bonus import take_bonus
 
     for _ in range(e.n):
         card = s.draw_card(HERO_BONUS)

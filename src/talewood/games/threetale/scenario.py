@@ -103,7 +103,7 @@ def put_tiles(s: TTState, value: Any) -> None:
         s.tile_stack.remove(t)
         s.place_tile(t, x, y, rot // 90)
         from .state import PAST
-        from .turn import lay_components
+        from .turn.tile import lay_components
 
         if s.phase == PAST:
             lay_components(s, t)
@@ -253,7 +253,8 @@ def put_dice(s: TTState, value: Any) -> None:
 def put_turn(s: TTState, value: Any) -> None:
     from .battle import start_battle
     from .rolls import start_treasure
-    from .turn import EndOfTurn, Turn, new_turn
+    from .turn.acting import Turn, new_turn
+    from .turn.end import EndOfTurn
 
     if not isinstance(value, dict):
         raise ScenarioError("turn is a table like { seat = 0, start = \"turn\" }")
@@ -290,7 +291,8 @@ def put_turn(s: TTState, value: Any) -> None:
     s.push(EndOfTurn(seat))
     s.push(Turn(seat))
     if start in ("tile", "start"):
-        from .turn import DrawTile, StartOfTurn
+        from .turn.bonus import StartOfTurn
+        from .turn.tile import DrawTile
 
         s.push(StartOfTurn(seat))
         if start == "tile":

@@ -877,7 +877,7 @@ class Rules:
         from .future.present import begin_present
         from .future.rounds import advance_future, end_of_hero_turn, future_turn_action, future_turn_options
         from .quests import check_quests
-        from .turn import begin_past_turn
+        from .turn.acting import begin_past_turn
 
         self.advance_future = advance_future
         self.begin_present = begin_present

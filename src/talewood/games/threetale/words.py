@@ -147,7 +147,7 @@ def describe(s: TTState, action: int) -> str:
         if frame == "PickSacrifice":
             return f"Sacrifice {a.name}"
         if frame == "Altar":
-            from .turn import altar_rate
+            from .turn.altar import altar_rate
 
             return f"Sacrifice {a.name} for {altar_rate(s, top.seat, a.level)} Shevitsa"
         return f"Choose {a.name}"

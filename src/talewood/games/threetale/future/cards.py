@@ -13,7 +13,7 @@ from ..battle import (
 )
 from ..components.vocabulary import Effect
 from ..rolls import start_effect_roll
-from ..turn import blocked, end_ok
+from ..turn.moving import blocked, end_ok
 
 if TYPE_CHECKING:
     from ..state import TTState

@@ -14,7 +14,7 @@ from ..components.symbols import SPACE_KINDS
 from ..setup import ChooseOrder
 from ..state import DX, DY, FUTURE, PRESENT, key
 from ..tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_PIECE, TREASURE3
-from ..turn import end_ok
+from ..turn.moving import end_ok
 
 if TYPE_CHECKING:
     from ..state import TTState

@@ -18,7 +18,9 @@ from ..battle import (
 )
 from ..state import T_ATTACKED, T_MOVED
 from ..tables import FUTURE_PIECE
-from ..turn import EndOfTurn, StartOfTurn, Turn, new_turn
+from ..turn.acting import Turn, new_turn
+from ..turn.bonus import StartOfTurn
+from ..turn.end import EndOfTurn
 
 if TYPE_CHECKING:
     from ..state import TTState
