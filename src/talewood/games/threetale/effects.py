@@ -280,7 +280,7 @@ def draw_effect(s: TTState, seat: int, e: Effect) -> None:
 
 def draw_from(s: TTState, seat: int, deck: str) -> None:
     """Draw the top card of a deck and resolve it by its kind (Battle, Treasure, Quest, Future card)."""
-    from .battle import start_battle
+    from .battle.start import start_battle
     from .quests import draw_quest
 
     d = PAST_DECK_NAMES.get(deck)
@@ -307,7 +307,7 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
     if s.log is not None:
         s.emit("card", f"{s.name(seat)} draws {fcard.name}: {fcard.text}", card=fcard.id)
     if fcard.kind == "hostile":
-        from .battle import start_future_battle
+        from .battle.start import start_future_battle
 
         start_future_battle(s, seat, card)
     else:
@@ -330,7 +330,7 @@ def offering(s: TTState, seat: int, e: Effect) -> None:
 
 
 def strike(s: TTState, seat: int, e: Effect) -> None:
-    from .battle import strike_enemy, strike_vicinator
+    from .battle.strikes import strike_enemy, strike_vicinator
 
     if e.target == "vicinator":
         strike_vicinator(s, seat, e.n)

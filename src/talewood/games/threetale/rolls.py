@@ -7,7 +7,9 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision
-from .battle import EFFECT_ROLL, REROLL_TREASURE, TREASURE, Roll, clover, reroll_talent
+from .battle.enemy import EFFECT_ROLL, REROLL_TREASURE, TREASURE
+from .battle.rounds import Roll
+from .dice import clover, reroll_talent
 from .effects import resolve
 from .quests import quest_event
 from .state import T_REROLL

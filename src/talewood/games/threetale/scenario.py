@@ -251,7 +251,7 @@ def put_dice(s: TTState, value: Any) -> None:
 
 
 def put_turn(s: TTState, value: Any) -> None:
-    from .battle import start_battle
+    from .battle.start import start_battle
     from .rolls import start_treasure
     from .turn.acting import Turn, new_turn
     from .turn.end import EndOfTurn

@@ -119,7 +119,7 @@ def map_json(s: TTState) -> list[dict[str, Any]]:
 
 
 def battle_json(s: TTState) -> dict[str, Any] | None:
-    from .battle import enemy_name, enemy_talent
+    from .battle.enemy import enemy_name, enemy_talent
     from .state import FUTURE_BATTLE, PAST_BATTLE
 
     if not s.b_kind:

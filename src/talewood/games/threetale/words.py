@@ -248,7 +248,7 @@ def done_words(s: TTState, frame: str, top: Any) -> str:
     if frame == "Shift":
         return "Keep your Virtues as they are"
     if frame == "AfterHeroRoll":
-        from .battle import round_damage
+        from .battle.rounds import round_damage
 
         return f"Deal the damage ({round_damage(s, top.seat, spend=False)})"
     if frame == "AfterEnemyRoll":
@@ -268,7 +268,8 @@ def stone_words(s: TTState, frame: str, top: object, h: int) -> str:
     if frame == "TakeDamage":
         target = getattr(top, "seat", 0)
         return f"{s.name(h)} sacrifices a Sacred Stone: the Tree spares {s.name(target)}"
-    from .battle import enemy_name, stone_uses
+    from .battle.enemy import enemy_name
+    from .battle.strikes import stone_uses
 
     return f"Use a Sacred Stone: {stone_uses(s, h)} damage to {enemy_name(s)} (not part of a round)"
 

@@ -7,19 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import decision
-from ..battle import (
-    CAUSE_TENTACLE,
-    TakeDamage,
-)
+from ..battle.damage import TakeDamage
+from ..battle.enemy import CAUSE_TENTACLE
 from ..components.vocabulary import Effect
 from ..rolls import start_effect_roll
 from ..turn.moving import blocked, end_ok
-
-if TYPE_CHECKING:
-    from ..state import TTState
 from .crown import DestroyVirus, vicinator_ring
 from .goal import crown_enemy
 from .parallel_land import ClearPV, ClearTile, PlantSeed, clear_tile, has_pv
+
+if TYPE_CHECKING:
+    from ..state import TTState
+
 
 # -- the Futures' effects ----------------------------------------------------------------------------------
 

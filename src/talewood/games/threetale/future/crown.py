@@ -8,17 +8,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
 from .. import rulings
-from ..battle import (
-    CAUSE_VIRUS,
-    TakeDamage,
-)
+from ..battle.damage import TakeDamage
+from ..battle.enemy import CAUSE_VIRUS
 from ..effects import resolve
 from ..state import DX, DY, key
 from ..tables import FUTURE_DECK, PORTAL
+from .goal import check_goal, clock_runs_out, crown_enemy, team
 
 if TYPE_CHECKING:
     from ..state import TTState
-from .goal import check_goal, clock_runs_out, crown_enemy, team
+
 
 # -- the Crown of Evil: the Vicinator and its Viruses -----------------------------------------------------
 

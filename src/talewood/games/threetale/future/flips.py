@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import decision
 from .. import rulings
+from .goal import PATH, clock_runs_out, number
 
 if TYPE_CHECKING:
     from ..state import TTState
-from .goal import PATH, clock_runs_out, number
+
 
 # -- the Nine Rings and the Path of Initiation: a flip at the end of each round --------------------------
 

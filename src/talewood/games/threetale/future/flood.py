@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
+from .goal import clock_runs_out, words_collected
 
 if TYPE_CHECKING:
     from ..state import TTState
-from .goal import clock_runs_out, words_collected
+
 
 # -- the Information Flood: tiles removed before each Hero's turn ----------------------------------------
 

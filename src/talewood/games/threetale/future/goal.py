@@ -13,6 +13,8 @@ from ..state import FUTURE
 
 if TYPE_CHECKING:
     from ..state import TTState
+
+
 # the Futures, by their `number`
 RINGS, FLOOD, PARALLEL, PATH, CROWN = 1, 2, 3, 4, 5
 FALLBACK_TREE, FALLBACK_CROWN = 0, 1

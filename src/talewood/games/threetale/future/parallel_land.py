@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
 from ..tables import FUTURE_PIECE, PORTAL, TREE
+from .goal import check_goal, clock_runs_out, team, unturned
 
 if TYPE_CHECKING:
     from ..state import TTState
-from .goal import check_goal, clock_runs_out, team, unturned
+
 
 # -- the Parallel Land: the Tree and the Parallel Virtues ------------------------------------------------
 

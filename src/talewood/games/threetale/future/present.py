@@ -15,10 +15,11 @@ from ..setup import ChooseOrder
 from ..state import DX, DY, FUTURE, PRESENT, key
 from ..tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_PIECE, TREASURE3
 from ..turn.moving import end_ok
+from .goal import CROWN, FALLBACK_CROWN, FALLBACK_TREE, PARALLEL, chapter_figure, crown_enemy, team
 
 if TYPE_CHECKING:
     from ..state import TTState
-from .goal import CROWN, FALLBACK_CROWN, FALLBACK_TREE, PARALLEL, chapter_figure, crown_enemy, team
+
 
 # -- the Present --------------------------------------------------------------------------------------
 

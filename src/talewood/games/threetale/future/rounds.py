@@ -8,27 +8,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..battle import (
-    CAUSE_TREE,
-    REMOVAL_DIE,
-    Roll,
-    TakeDamage,
-    start_vicinator_fight,
-    start_virus_fight,
-)
+from ..battle.damage import TakeDamage
+from ..battle.enemy import CAUSE_TREE, REMOVAL_DIE
+from ..battle.rounds import Roll
+from ..battle.start import start_vicinator_fight, start_virus_fight
 from ..state import T_ATTACKED, T_MOVED
 from ..tables import FUTURE_PIECE
 from ..turn.acting import Turn, new_turn
 from ..turn.bonus import StartOfTurn
 from ..turn.end import EndOfTurn
-
-if TYPE_CHECKING:
-    from ..state import TTState
 from .crown import VicinatorTurn
 from .flips import FlipTile
 from .flood import FirstRemoval
 from .goal import CROWN, FLOOD, PARALLEL, PATH, RINGS, check_goal, number, team
 from .parallel_land import HeroFlip, TreeTurn
+
+if TYPE_CHECKING:
+    from ..state import TTState
+
 
 # -- the rounds -----------------------------------------------------------------------------------------
 

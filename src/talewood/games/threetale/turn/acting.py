@@ -28,9 +28,6 @@ from ..tables import (
     RED,
     WHITE,
 )
-
-if TYPE_CHECKING:
-    from ..state import TTState
 from .altar import Altar
 from .bonus import StartOfTurn, bonus_options, use_bonus_action
 from .end import EndOfTurn
@@ -38,6 +35,10 @@ from .giving import GiveWhich, bless_offering
 from .moving import end_ok, mobility, step_options, take_step
 from .talents import develop, develop_options
 from .tile import DrawTile
+
+if TYPE_CHECKING:
+    from ..state import TTState
+
 
 T_SLOT = 8                 # tflags bits 8-10: that Artifact slot was changed this turn
 
@@ -317,7 +318,7 @@ def claim(s: TTState, seat: int) -> None:
     resolve(s, seat, s.t.fx[s.t.slot_claim[tok]])
     if tok in (WHITE, RED, BLACK):
         if tok == WHITE:
-            from ..battle import trigger
+            from .talents import trigger
 
             trigger(s, seat, "claim_white")
         s.stones_turn |= 1 << (tok - WHITE)

@@ -13,6 +13,8 @@ from ..quests import quest_event
 
 if TYPE_CHECKING:
     from ..state import TTState
+
+
 # -- the Altar --------------------------------------------------------------------------------------
 
 def altar_rate(s: TTState, seat: int, level: int) -> int:

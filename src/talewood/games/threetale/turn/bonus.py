@@ -15,6 +15,8 @@ from ..tables import (
 
 if TYPE_CHECKING:
     from ..state import TTState
+
+
 # -- the start of a turn: Faith's Bonus cards -------------------------------------------------------
 
 @automatic

@@ -15,10 +15,11 @@ from ..tables import (
     HERO_BONUS,
     MERCY,
 )
+from .moving import PortalTo, end_ok, mobility, step_options, take_step
 
 if TYPE_CHECKING:
     from ..state import TTState
-from .moving import PortalTo, end_ok, mobility, step_options, take_step
+
 
 # -- the end of a turn -------------------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ from ..quests import quest_event
 
 if TYPE_CHECKING:
     from ..state import TTState
+
+
 # -- giving -----------------------------------------------------------------------------------------
 
 @decision

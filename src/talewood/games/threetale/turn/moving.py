@@ -25,6 +25,8 @@ from ..tables import (
 
 if TYPE_CHECKING:
     from ..state import TTState
+
+
 ORTHOGONAL = (0, 1, 2, 3)
 DIAGONAL = (0, 1, 2, 3, 4, 5, 6, 7)
 

@@ -24,6 +24,8 @@ from ..tables import (
 
 if TYPE_CHECKING:
     from ..state import TTState
+
+
 # -- steps 1-3: the tile -------------------------------------------------------------------------
 
 def take_tile(s: TTState) -> int:
