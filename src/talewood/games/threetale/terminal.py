@@ -16,7 +16,7 @@ from rich.text import Text
 from ...engine import State
 from ...ui.text import count, score_table
 from .choices import column, origin
-from .render import rounds_so_far
+from .render.top import rounds_so_far
 
 HERO_STYLES = ("bold red", "bold blue", "bold green")
 MARKS = {"tree": "TT", "altar": "Al", "portal": "Po", "empty": "..", "dark": "##"}
