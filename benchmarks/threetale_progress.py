@@ -20,7 +20,8 @@ import sys
 from talewood.agents import bot_seed, make_agent
 from talewood.games import load
 from talewood.games.threetale.future.goal import unturned
-from talewood.games.threetale.state import FUTURE, TTState
+from talewood.games.threetale.state import TTState
+from talewood.games.threetale.state_fields import FUTURE
 
 
 def progress(s: TTState) -> str:

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from talewood.games.threetale.state import FUTURE, PRESENT, TTState
+from talewood.games.threetale.state import TTState
+from talewood.games.threetale.state_fields import FUTURE, PRESENT
 from talewood.games.threetale.tables import FUTURE_DECK, FUTURE_PIECE, HERO_BONUS
 
 from .helpers import GAME, act, can, frame, labels, pending_dice, roll, scenario, space

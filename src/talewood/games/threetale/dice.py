@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import (
-    T_REROLL,
-)
+from .state_fields import T_REROLL
 
 if TYPE_CHECKING:
     from .state import TTState

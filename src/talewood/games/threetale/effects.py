@@ -344,7 +344,7 @@ def wrath(s: TTState, seat: int, e: Effect) -> None:
 
 def movement(s: TTState, seat: int, e: Effect) -> None:
     """Green Path (flipped tiles cost 1 until your next turn ends) and the Wind Horse's Trees."""
-    from .state import T_TREES
+    from .state_fields import T_TREES
 
     if e.do == "move_cost" and e.duration == "until_next_turn_end":
         s.green[seat] = 2

@@ -28,7 +28,8 @@ from .components.box import Content
 from .components.symbols import DIFFICULTIES
 from .content import load_content
 from .setup import ChooseOrder, PickHero, take_hero
-from .state import PAST, SETUP, Config, TTState
+from .state import TTState
+from .state_fields import PAST, SETUP, Config
 from .tables import SEAT_NOUN, Tables, build_tables
 
 SEATS = 3

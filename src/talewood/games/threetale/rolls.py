@@ -12,7 +12,7 @@ from .battle.rounds import Roll
 from .dice import clover, reroll_talent
 from .effects import resolve
 from .quests import quest_event
-from .state import T_REROLL
+from .state_fields import T_REROLL
 from .tables import TRE1
 
 if TYPE_CHECKING:

@@ -62,7 +62,7 @@ def space_index(s: TTState, text: Any) -> int:
 
 
 def put_phase(s: TTState, value: Any) -> None:
-    from .state import FUTURE, PAST
+    from .state_fields import FUTURE, PAST
 
     phase = expect_name(value, ("past", "future"), "phase")
     s.stack.clear()
@@ -96,13 +96,13 @@ def put_tiles(s: TTState, value: Any) -> None:
         rot = expect_int(entry.get("rotation", 0), "rotation", 0, 270)
         if rot % 90:
             raise ScenarioError(f"rotation is 0, 90, 180 or 270, not {rot}")
-        from .state import key
+        from .geometry import key
 
         if key(x, y) in s.cell_tile:
             raise ScenarioError(f"two tiles at ({x}, {y})")
         s.tile_stack.remove(t)
         s.place_tile(t, x, y, rot // 90)
-        from .state import PAST
+        from .state_fields import PAST
         from .turn.tile import lay_components
 
         if s.phase == PAST:

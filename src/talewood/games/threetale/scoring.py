@@ -108,7 +108,7 @@ GOAL_ROWS = {
 
 def reached(s: TTState) -> str:
     """How far the tale got, in words: the chapter and, in the Future, which one and its round."""
-    from .state import FUTURE, PAST, PRESENT
+    from .state_fields import FUTURE, PAST, PRESENT
 
     if s.phase == FUTURE and s.future >= 0:
         return f"in {in_sentence(s.t.c.futures[s.future].name)}, round {s.round_no}"
@@ -126,7 +126,7 @@ def progress(s: TTState, won: bool) -> str:
     """What the team achieved towards the Future's goal, and how much time was left on its clock; in the
     Past, how much of the Map was laid."""
     from .future.goal import chapter_figure, crown_enemy, unturned
-    from .state import FUTURE, PAST
+    from .state_fields import FUTURE, PAST
     from .words import the
 
     if s.phase == PAST:
@@ -168,7 +168,7 @@ def progress(s: TTState, won: bool) -> str:
 
 
 def end_game(s: TTState, won: bool, reason: str) -> None:
-    from .state import FUTURE
+    from .state_fields import FUTURE
 
     score, details = breakdown(s, won)
     details[-1]["reason"] = reason

@@ -16,7 +16,8 @@ from .actions import CORNERS
 from .choices import hero_text
 from .components.symbols import SPACE_KINDS, VIRTUES
 from .future.goal import words_collected
-from .state import FUTURE, PAST, PRESENT, SETUP, TTState
+from .state import TTState
+from .state_fields import FUTURE, PAST, PRESENT, SETUP
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES
 
 PHASES = {SETUP: "prophecy", PAST: "past", PRESENT: "present", FUTURE: "future"}
@@ -120,7 +121,7 @@ def map_json(s: TTState) -> list[dict[str, Any]]:
 
 def battle_json(s: TTState) -> dict[str, Any] | None:
     from .battle.enemy import enemy_name, enemy_talent
-    from .state import FUTURE_BATTLE, PAST_BATTLE
+    from .state_fields import FUTURE_BATTLE, PAST_BATTLE
 
     if not s.b_kind:
         return None

@@ -10,13 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ....engine import decision
 from .. import rulings
 from ..effects import resolve
-from ..state import (
-    B_FREE_BLOCK,
-    B_HURT,
-    B_MARTENITSA,
-    B_REDUCED,
-    B_VEIL,
-)
+from ..state_fields import B_FREE_BLOCK, B_HURT, B_MARTENITSA, B_REDUCED, B_VEIL
 from ..tables import VIRTUE_NAMES
 from .ending import can_escape, escape
 from .enemy import CAUSE_BATTLE, CAUSE_TREE, enemy_talent, regained, talent_has

@@ -10,13 +10,7 @@ from typing import TYPE_CHECKING
 from .. import rulings
 from ..effects import resolve
 from ..quests import quest_event
-from ..state import (
-    B_HURT,
-    FUTURE_BATTLE,
-    NO_BATTLE,
-    PAST,
-    PAST_BATTLE,
-)
+from ..state_fields import B_HURT, FUTURE_BATTLE, NO_BATTLE, PAST, PAST_BATTLE
 from ..tables import BAT1, ENEMY_BONUS
 from ..turn.talents import trigger
 from .enemy import enemy_name, forbidden

@@ -9,12 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import rulings
 from ..components.vocabulary import Effect
-from ..state import (
-    FUTURE_BATTLE,
-    PAST_BATTLE,
-    VICINATOR_FIGHT,
-    VIRUS_FIGHT,
-)
+from ..state_fields import FUTURE_BATTLE, PAST_BATTLE, VICINATOR_FIGHT, VIRUS_FIGHT
 
 if TYPE_CHECKING:
     from ..state import TTState

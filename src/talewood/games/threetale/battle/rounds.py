@@ -16,7 +16,7 @@ from .. import rulings
 from ..components.vocabulary import Effect
 from ..dice import clover, reroll_talent
 from ..effects import resolve
-from ..state import (
+from ..state_fields import (
     B_BEASTS,
     B_ECLIPSE,
     B_HALVE_NEXT,

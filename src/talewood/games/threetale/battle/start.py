@@ -7,12 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..state import (
-    FUTURE_BATTLE,
-    PAST_BATTLE,
-    VICINATOR_FIGHT,
-    VIRUS_FIGHT,
-)
+from ..state_fields import FUTURE_BATTLE, PAST_BATTLE, VICINATOR_FIGHT, VIRUS_FIGHT
 from ..tables import ENEMY_BONUS, LOVE
 from .enemy import enemy_effect, enemy_title, hero_first
 from .rounds import Battle

@@ -7,11 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rulings
-from ..state import (
-    B_STONE,
-    FUTURE_BATTLE,
-    VICINATOR_FIGHT,
-)
+from ..state_fields import B_STONE, FUTURE_BATTLE, VICINATOR_FIGHT
 from .enemy import enemy_name
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from .. import rulings
 from ..battle.damage import TakeDamage
 from ..battle.enemy import CAUSE_VIRUS
 from ..effects import resolve
-from ..state import DX, DY, key
+from ..geometry import DX, DY, key
 from ..tables import FUTURE_DECK, PORTAL
 from .goal import check_goal, clock_runs_out, crown_enemy, team
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .. import rulings
 from ..components.futures import Enemy, Piece
 from ..scoring import end_game
-from ..state import FUTURE
+from ..state_fields import FUTURE
 
 if TYPE_CHECKING:
     from ..state import TTState

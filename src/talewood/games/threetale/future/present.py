@@ -11,8 +11,9 @@ from ....engine import automatic, chance, decision
 from .. import rulings
 from ..components.futures import Piece
 from ..components.symbols import SPACE_KINDS
+from ..geometry import DX, DY, key
 from ..setup import ChooseOrder
-from ..state import DX, DY, FUTURE, PRESENT, key
+from ..state_fields import FUTURE, PRESENT
 from ..tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_PIECE, TREASURE3
 from ..turn.moving import end_ok
 from .goal import CROWN, FALLBACK_CROWN, FALLBACK_TREE, PARALLEL, chapter_figure, crown_enemy, team

@@ -12,7 +12,7 @@ from ..battle.damage import TakeDamage
 from ..battle.enemy import CAUSE_TREE, REMOVAL_DIE
 from ..battle.rounds import Roll
 from ..battle.start import start_vicinator_fight, start_virus_fight
-from ..state import T_ATTACKED, T_MOVED
+from ..state_fields import T_ATTACKED, T_MOVED
 from ..tables import FUTURE_PIECE
 from ..turn.acting import Turn, new_turn
 from ..turn.bonus import StartOfTurn

@@ -12,14 +12,7 @@ from ....engine import decision, plural
 from .. import rulings
 from ..effects import resolve
 from ..quests import quest_event
-from ..state import (
-    FUTURE,
-    PAST,
-    T_FREE_GIVE,
-    T_MOVED,
-    T_PEEK,
-    T_TREES,
-)
+from ..state_fields import FUTURE, PAST, T_FREE_GIVE, T_MOVED, T_PEEK, T_TREES
 from ..tables import (
     BLACK,
     ENDEAVOR,

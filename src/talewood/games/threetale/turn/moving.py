@@ -11,10 +11,7 @@ from ....engine import decision
 from .. import rulings
 from ..components.symbols import portal_name
 from ..quests import quest_event
-from ..state import (
-    T_DIAGONAL,
-    T_TREES,
-)
+from ..state_fields import T_DIAGONAL, T_TREES
 from ..tables import (
     ALTAR,
     DARK,

@@ -9,12 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
 from .. import rulings
-from ..state import (
-    DX,
-    DY,
-    OFF,
-    ROW,
-)
+from ..geometry import DX, DY, OFF, ROW
 from ..tables import (
     ALTAR,
     OFFERING,
