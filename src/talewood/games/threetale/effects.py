@@ -450,12 +450,6 @@ class RaiseVirtue(NamedTuple):
         s.goal_changed()
 
 
-def raise_points(s: TTState, seat: int, n: int) -> None:
-    """n Virtue points for a Hero to place; lost when every Virtue is at 13 (A-09)."""
-    if n > 0 and s.raisable(seat):
-        s.push(RaiseVirtue(seat, n))
-
-
 @decision
 class RaiseOne(NamedTuple):
     """Raise one Virtue of your choice by n."""

@@ -29,7 +29,7 @@ from .components.symbols import DIFFICULTIES
 from .content import load_content
 from .setup import ChooseOrder, PickHero, take_hero
 from .state import TTState
-from .state_fields import PAST, SETUP, Config
+from .state_fields import SETUP, Config
 from .tables import SEAT_NOUN, Tables, build_tables
 
 SEATS = 3
@@ -260,10 +260,6 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
         ids = team.split("+") if team != "choose" else [h.id for h in c.heroes[:SEATS]]
         for seat, hero_id in enumerate(ids):
             take_hero(s, seat, next(i for i, h in enumerate(c.heroes) if h.id == hero_id))
-
-
-def start_past(s: TTState) -> None:
-    s.phase = PAST
 
 
 __all__ = ["ThreeTaleGame"]

@@ -88,15 +88,6 @@ class HeroState(TaleFields):
             return False
         return any(e.do == keyword and all(getattr(e, k) == v for k, v in match.items()) for e in p.effects)
 
-    def talent_id(self, name: str) -> int:
-        for i, tal in enumerate(self.t.talents):
-            if tal.id == name:
-                return i
-        raise KeyError(name)
-
-    def has_talent(self, seat: int, ti: int) -> bool:
-        return ti in self.tal[seat * 3: seat * 3 + 3]
-
     def tier(self, seat: int, virtue: int) -> int:
         """What a Hero's Hope, Faith, Endeavor, Endurance or Mercy gives now (0 to 3, more with Talents)."""
         b = seat * 3

@@ -23,7 +23,6 @@ from .state_fields import (
 from .tables import (
     ALTAR,
     DARK,
-    PORTAL,
     TREE,
 )
 
@@ -85,15 +84,9 @@ class MapState(TaleFields):
         t = s >> 2
         return self.t.tile_kind[t][((s & 3) - self.tile_rot[t]) & 3]
 
-    def is_tree(self, s: int) -> bool:
-        return self.kind(s) == TREE
-
     def is_altar(self, s: int) -> bool:
         """An Altar that works: on its face, not under a Future figure (A-58)."""
         return self.kind(s) == ALTAR and s != self.figure
-
-    def is_portal(self, s: int) -> bool:
-        return self.kind(s) == PORTAL
 
     def hero_at(self, s: int) -> int:
         pos = self.pos
@@ -119,9 +112,6 @@ class MapState(TaleFields):
         ax, ay = self.xy(a)
         bx, by = self.xy(b)
         return abs(ax - bx) + abs(ay - by) == 1
-
-    def cell_of(self, t: int) -> int:
-        return key(self.tile_x[t], self.tile_y[t])
 
     def tile_neighbours(self, t: int) -> list[int]:
         """The tiles sharing an edge with tile t."""
@@ -176,10 +166,6 @@ class MapState(TaleFields):
         """Turn tile t face up again (a removed tile goes back to the box as it was printed)."""
         self.flipped[t] = False
         self._paint(t)
-
-    def map_tiles(self) -> list[int]:
-        return self.placed
-
 
     def distance(self, a: int, b: int, limit: int = 6) -> int:
         """Spaces between two spaces along a path that avoids Trees (up to `limit`; farther: limit + 1)."""

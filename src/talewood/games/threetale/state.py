@@ -29,11 +29,7 @@ from .state_fields import (
     SETUP,
     rules,
 )
-from .tables import (
-    FUTURE_DECK,
-    SEAT_NOUN,
-    VIRTUE_NAMES,
-)
+from .tables import FUTURE_DECK, SEAT_NOUN
 
 
 class TTState(MapState, HeroState):
@@ -294,9 +290,6 @@ class TTState(MapState, HeroState):
     def tree_stone(self) -> bool:
         """The Parallel Land's Sacred Stone: it spares a Hero the Tree's damage (L440)."""
         return self.future >= 0 and any(u.use == "spare_hero" for u in self.t.c.futures[self.future].sacred_stone)
-
-def virtue_label(v: int) -> str:
-    return VIRTUE_NAMES[v]
 
 
 # FUTURE, NEIGHBOURS8, PAST and key are re-exported: heuristics.py imports them from here, and its bytes are

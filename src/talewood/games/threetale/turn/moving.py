@@ -76,15 +76,6 @@ def _ends(s: TTState, seat: int, space: int, kind: int) -> bool:
     return not (kind == ALTAR and s.no_ending_on_altars())
 
 
-def enter_cost(s: TTState, space: int, mob: Mobility) -> int:
-    t = space >> 2
-    if s.flipped[t]:
-        return mob.flipped
-    if s.kind(space) == PORTAL:
-        return mob.portal
-    return 1
-
-
 def reachable_end(s: TTState, seat: int, start: int, budget: int, mob: Mobility) -> bool:
     """Whether a Hero standing on `start` with `budget` Steps can reach a space it may end on."""
     if end_ok(s, seat, start):
