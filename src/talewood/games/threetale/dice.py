@@ -13,8 +13,6 @@ if TYPE_CHECKING:
     from .state import TTState
 
 
-# -- after the Hero's roll -------------------------------------------------------------------------
-
 def clover(s: TTState, seat: int) -> int:
     """The Four-Leaf Clover (a one-time turn of up to 3 dice) in its slot, or -1."""
     for a in s.equipped(seat, "one_time"):
@@ -33,3 +31,41 @@ def reroll_talent(s: TTState, seat: int) -> int:
         if ti >= 0 and any(e.do == "reroll_blanks" for e in s.t.talents[ti].effects):
             return ti
     return -1
+
+
+def own_dice_options(s: TTState, seat: int, reroll: bool) -> list[int]:
+    """What the Hero may do with their own blank dice: turn one with Hope, roll them again with Third Time
+    Lucky (where `reroll`: a battle's or a Treasure's roll), turn some with the Four-Leaf Clover."""
+    ids = s.t.ids
+    out = []
+    if s.turns_left(seat) > 0:
+        out.append(ids.turn_die)
+    if reroll:
+        ti = reroll_talent(s, seat)
+        if ti >= 0:
+            out.append(ids.talent + ti)
+    a = clover(s, seat)
+    if a >= 0:
+        out.append(ids.use_artifact + a)
+    return out
+
+
+def turn_blank_die(s: TTState, seat: int, positive: int) -> int:
+    """Hope turns one of the Hero's blank dice: the positive dice now."""
+    s.use_turn(seat)
+    positive += 1
+    if s.log is not None:
+        s.emit("turn", f"{s.name(seat)} turns a blank die: {positive} positive")
+    return positive
+
+
+def use_clover(s: TTState, seat: int, a: int, dice: int, positive: int) -> int:
+    """The Four-Leaf Clover (Artifact a) turns blank dice of the `dice` rolled and is used up: the positive
+    dice now."""
+    art = s.t.artifacts[a]
+    s.slots_used |= 1 << s.t.art_slot[a]
+    s.remove_artifact(seat, a)
+    positive = min(dice, positive + art.effects[0].n)
+    if s.log is not None:
+        s.emit("turn", f"{s.name(seat)} uses {art.name}: {positive} positive")
+    return positive

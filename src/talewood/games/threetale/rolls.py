@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...engine import decision
 from .battle.enemy import EFFECT_ROLL, REROLL_TREASURE, TREASURE
 from .battle.rounds import Roll
-from .dice import clover, reroll_talent
+from .dice import own_dice_options, turn_blank_die, use_clover
 from .effects import resolve
 from .quests import quest_event
 from .state_fields import T_REROLL
@@ -71,15 +71,7 @@ def roll_options(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = [ids.done]
     if s.r_pos < s.r_dice:
-        if s.turns_left(seat) > 0:
-            out.append(ids.turn_die)
-        if s.r_kind == ROLL_TREASURE:
-            ti = reroll_talent(s, seat)
-            if ti >= 0:
-                out.append(ids.talent + ti)
-        a = clover(s, seat)
-        if a >= 0:
-            out.append(ids.use_artifact + a)
+        out += own_dice_options(s, seat, reroll=s.r_kind == ROLL_TREASURE)
     out.sort()
     return out
 
@@ -132,23 +124,14 @@ class AfterRoll(NamedTuple):
             settle_roll(s, seat)
             return
         if action == ids.turn_die:
-            s.use_turn(seat)
-            s.r_pos += 1
-            if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} turns a blank die: {s.r_pos} positive")
+            s.r_pos = turn_blank_die(s, seat, s.r_pos)
             offer_turns(s, seat)
             return
         if ids.talent <= action < ids.talent + len(s.t.talents):
             s.tflags |= T_REROLL
             s.push(Roll(seat, s.r_dice - s.r_pos, REROLL_TREASURE))
             return
-        a = action - ids.use_artifact
-        art = s.t.artifacts[a]
-        s.slots_used |= 1 << s.t.art_slot[a]
-        s.remove_artifact(seat, a)
-        s.r_pos = min(s.r_dice, s.r_pos + art.effects[0].n)
-        if s.log is not None:
-            s.emit("turn", f"{s.name(seat)} uses {art.name}: {s.r_pos} positive")
+        s.r_pos = use_clover(s, seat, action - ids.use_artifact, s.r_dice, s.r_pos)
         offer_turns(s, seat)
 
 

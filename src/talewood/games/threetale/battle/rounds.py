@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ....engine import automatic, chance, decision
 from .. import rulings
 from ..components.vocabulary import Effect
-from ..dice import clover, reroll_talent
+from ..dice import clover, own_dice_options, turn_blank_die, use_clover
 from ..effects import resolve
 from ..state_fields import (
     B_BEASTS,
@@ -265,16 +265,8 @@ class Roll(NamedTuple):
 def hero_roll_options(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = [ids.done]
-    blanks = s.b_dice - s.b_pos
-    if blanks > 0:
-        if s.turns_left(seat) > 0:
-            out.append(ids.turn_die)
-        ti = reroll_talent(s, seat)
-        if ti >= 0:
-            out.append(ids.talent + ti)
-        a = clover(s, seat)
-        if a >= 0:
-            out.append(ids.use_artifact + a)
+    if s.b_pos < s.b_dice:
+        out += own_dice_options(s, seat, reroll=True)
     if not forbidden(s, "activation"):
         for slot in range(3):
             a = s.equip[seat * 3 + slot]
@@ -323,10 +315,7 @@ class AfterHeroRoll(NamedTuple):
             escape(s, seat)
             return
         if action == ids.turn_die:
-            s.use_turn(seat)
-            s.b_pos += 1
-            if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} turns a blank die: {s.b_pos} positive")
+            s.b_pos = turn_blank_die(s, seat, s.b_pos)
             after_hero_roll(s, seat)
             return
         if ids.talent <= action < ids.talent + len(s.t.talents):
@@ -338,16 +327,12 @@ class AfterHeroRoll(NamedTuple):
             return
         a = action - ids.use_artifact
         art = s.t.artifacts[a]
-        slot = s.t.art_slot[a]
-        s.slots_used |= 1 << slot
         if art.usage == "one_time":          # the Four-Leaf Clover
-            s.remove_artifact(seat, a)
-            turned = min(art.effects[0].n, s.b_dice - s.b_pos)
-            s.b_pos += turned
-            if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} uses {art.name}: {s.b_pos} positive")
+            s.b_pos = use_clover(s, seat, a, s.b_dice, s.b_pos)
             after_hero_roll(s, seat)
             return
+        slot = s.t.art_slot[a]
+        s.slots_used |= 1 << slot
         s.b_act |= 1 << slot
         s.b_pos -= art.activation
         if s.log is not None:
