@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision
 from . import rulings
+from .battle.strikes import strike_enemy, strike_vicinator
 from .components.symbols import VIRTUES
 from .components.vocabulary import Effect
+from .state_fields import T_TREES
 from .tables import (
     ART1,
     BAT1,
@@ -330,8 +332,6 @@ def offering(s: TTState, seat: int, e: Effect) -> None:
 
 
 def strike(s: TTState, seat: int, e: Effect) -> None:
-    from .battle.strikes import strike_enemy, strike_vicinator
-
     if e.target == "vicinator":
         strike_vicinator(s, seat, e.n)
     else:
@@ -344,8 +344,6 @@ def wrath(s: TTState, seat: int, e: Effect) -> None:
 
 def movement(s: TTState, seat: int, e: Effect) -> None:
     """Green Path (flipped tiles cost 1 until your next turn ends) and the Wind Horse's Trees."""
-    from .state_fields import T_TREES
-
     if e.do == "move_cost" and e.duration == "until_next_turn_end":
         s.green[seat] = 2
     elif e.do == "pass_trees" and e.duration == "this_turn" and seat == s.cur:

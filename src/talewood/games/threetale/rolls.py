@@ -11,6 +11,7 @@ from .battle.enemy import EFFECT_ROLL, REROLL_TREASURE, TREASURE
 from .battle.rounds import Roll
 from .dice import own_dice_options, turn_blank_die, use_clover
 from .effects import resolve
+from .future.flood import removal_die_rolled
 from .quests import quest_event
 from .state_fields import T_REROLL
 from .tables import TRE1
@@ -136,8 +137,6 @@ class AfterRoll(NamedTuple):
 
 
 def after_removal_die(s: TTState, seat: int, positive: int) -> None:
-    from .future.flood import removal_die_rolled
-
     removal_die_rolled(s, seat, positive)
 
 

@@ -30,6 +30,7 @@ from .state_fields import (
     rules,
 )
 from .tables import FUTURE_DECK, SEAT_NOUN
+from .words import describe
 
 
 class TTState(MapState, HeroState):
@@ -203,8 +204,6 @@ class TTState(MapState, HeroState):
         return f"{who}: {top.prompt(self)}"
 
     def describe(self, action: int) -> str:
-        from .words import describe
-
         return describe(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import plural
 from .actions import CORNERS, DIRECTIONS, ROTATIONS, SIDES
+from .battle.enemy import enemy_name
+from .battle.rounds import round_damage
+from .battle.strikes import stone_uses
 from .components.symbols import SPACE_KINDS
 from .components.vocabulary import Effect
 from .tables import FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES, VIRTUE_NAMES
+from .turn.altar import altar_rate
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -147,8 +151,6 @@ def describe(s: TTState, action: int) -> str:
         if frame == "PickSacrifice":
             return f"Sacrifice {a.name}"
         if frame == "Altar":
-            from .turn.altar import altar_rate
-
             return f"Sacrifice {a.name} for {altar_rate(s, top.seat, a.level)} Shevitsa"
         return f"Choose {a.name}"
     if kind == "hero":
@@ -248,8 +250,6 @@ def done_words(s: TTState, frame: str, top: Any) -> str:
     if frame == "Shift":
         return "Keep your Virtues as they are"
     if frame == "AfterHeroRoll":
-        from .battle.rounds import round_damage
-
         return f"Deal the damage ({round_damage(s, top.seat, spend=False)})"
     if frame == "AfterEnemyRoll":
         return f"Take the hit ({s.b_pos} damage)"
@@ -268,8 +268,6 @@ def stone_words(s: TTState, frame: str, top: object, h: int) -> str:
     if frame == "TakeDamage":
         target = getattr(top, "seat", 0)
         return f"{s.name(h)} sacrifices a Sacred Stone: the Tree spares {s.name(target)}"
-    from .battle.enemy import enemy_name
-    from .battle.strikes import stone_uses
 
     return f"Use a Sacred Stone: {stone_uses(s, h)} damage to {enemy_name(s)} (not part of a round)"
 

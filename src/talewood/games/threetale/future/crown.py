@@ -4,6 +4,7 @@ walking to the Altars and striking every Hero there, and the fights that destroy
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
@@ -75,8 +76,6 @@ def vicinator_ring(s: TTState) -> list[int]:
 def virus_distances(s: TTState) -> dict[int, int]:
     """Steps from every space to the nearest working Altar for a Virus: through Trees, never through
     Portals or Heroes; flipped tiles cost 2 (A-49c)."""
-    import heapq
-
     altars = [sp for t in s.placed for sp in range(t * 4, t * 4 + 4) if s.is_altar(sp)]
     dist = {a: 0 for a in altars}
     heap = [(0, a) for a in altars]

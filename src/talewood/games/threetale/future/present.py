@@ -16,6 +16,7 @@ from ..setup import ChooseOrder
 from ..state_fields import FUTURE, PRESENT
 from ..tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_PIECE, TREASURE3
 from ..turn.moving import end_ok
+from ..words import the
 from .goal import CROWN, FALLBACK_CROWN, FALLBACK_TREE, PARALLEL, chapter_figure, crown_enemy, team
 
 if TYPE_CHECKING:
@@ -171,8 +172,6 @@ def set_figure(s: TTState, space: int) -> None:
     if figure.place == "battle1_tile":
         s.tree_tile = space >> 2
     if s.log is not None:
-        from ..words import the
-
         name = the(figure.name)
         s.emit("figure", f"{name[0].upper() + name[1:]} stands on {s.space_name(space)}")
 
@@ -184,8 +183,6 @@ class PlaceFigure(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        from ..words import the
-
         return f"choose where {the(chapter_figure(s).name)} is set up"
 
     def legal(self, s: TTState) -> list[int]:

@@ -26,7 +26,7 @@ from .bonus import StartOfTurn, bonus_options, use_bonus_action
 from .end import EndOfTurn
 from .giving import GiveWhich, bless_offering
 from .moving import end_ok, mobility, step_options, take_step
-from .talents import develop, develop_options
+from .talents import develop, develop_options, trigger
 from .tile import DrawTile
 
 if TYPE_CHECKING:
@@ -311,8 +311,6 @@ def claim(s: TTState, seat: int) -> None:
     resolve(s, seat, s.t.fx[s.t.slot_claim[tok]])
     if tok in (WHITE, RED, BLACK):
         if tok == WHITE:
-            from .talents import trigger
-
             trigger(s, seat, "claim_white")
         s.stones_turn |= 1 << (tok - WHITE)
         if s.stones_turn == 7:
