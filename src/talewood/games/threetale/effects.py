@@ -282,6 +282,7 @@ def draw_effect(s: TTState, seat: int, e: Effect) -> None:
 
 def draw_from(s: TTState, seat: int, deck: str) -> None:
     """Draw the top card of a deck and resolve it by its kind (Battle, Treasure, Quest, Future card)."""
+    # a card drawn starts a Battle or a Quest: those modules resolve effects, so they stand above this one
     from .battle.start import start_battle
     from .quests import draw_quest
 
@@ -296,6 +297,7 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
         if d < TRE1:
             start_battle(s, seat, d - BAT1 + 1, card)
         else:
+            # rolls.py resolves effects, so it stands above this module
             from .rolls import start_treasure
 
             start_treasure(s, seat, card)
@@ -309,6 +311,7 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
     if s.log is not None:
         s.emit("card", f"{s.name(seat)} draws {fcard.name}: {fcard.text}", card=fcard.id)
     if fcard.kind == "hostile":
+        # the battle resolves effects, so it stands above this module
         from .battle.start import start_future_battle
 
         start_future_battle(s, seat, card)
@@ -317,6 +320,7 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
 
 
 def draw_bonus(s: TTState, seat: int, e: Effect) -> None:
+    # the turn resolves effects, so it stands above this module
     from .turn.bonus import take_bonus
 
     for _ in range(e.n):
@@ -351,6 +355,7 @@ def movement(s: TTState, seat: int, e: Effect) -> None:
 
 
 def future_effect(s: TTState, seat: int, e: Effect) -> None:
+    # the Futures' card effects resolve effects in turn, so they stand above this module
     from .future.cards import future_act
 
     future_act(s, seat, e)

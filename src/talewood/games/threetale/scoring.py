@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Result, SheetBuilder, SheetRow, plural
 from . import rulings
+from .future.chapter import chapter_figure, crown_enemy, unturned
 from .state_fields import FUTURE, PAST, PRESENT
 from .words import the
 
@@ -125,8 +126,6 @@ def in_sentence(name: str) -> str:
 def progress(s: TTState, won: bool) -> str:
     """What the team achieved towards the Future's goal, and how much time was left on its clock; in the
     Past, how much of the Map was laid."""
-    from .future.goal import chapter_figure, crown_enemy, unturned
-
     if s.phase == PAST:
         return f"{len(s.placed)} of the {len(s.t.c.tiles)} tiles laid"
     if s.phase != FUTURE or s.future < 0:

@@ -207,6 +207,7 @@ class TTState(MapState, HeroState):
         return describe(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        # the view reads the state, so it stands above this module
         from .view import build_view
 
         return build_view(self, seat)

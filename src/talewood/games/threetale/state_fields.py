@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ...engine import State, seat_name
 from .components.heroes import Hero
+from .future.chapter import crown_enemy
 from .geometry import (
     CORNER_NAMES,
 )
@@ -232,8 +233,9 @@ class Rules:
     they are bound once, at the first call, rather than imported on every call."""
 
     def __init__(self) -> None:
+        # the rules stand above the state (they act on it), so the state binds them at the first call
         from .future.crown import vicinator_defeated
-        from .future.goal import check_goal, crown_enemy
+        from .future.goal import check_goal
         from .future.present import begin_present
         from .future.rounds import advance_future, end_of_hero_turn, future_turn_action, future_turn_options
         from .quests import check_quests

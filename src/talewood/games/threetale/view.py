@@ -16,7 +16,7 @@ from .actions import CORNERS
 from .battle.enemy import enemy_name, enemy_talent
 from .choices import hero_text
 from .components.symbols import SPACE_KINDS, VIRTUES
-from .future.goal import words_collected
+from .future.chapter import words_collected
 from .state import TTState
 from .state_fields import FUTURE, FUTURE_BATTLE, PAST, PAST_BATTLE, PRESENT, SETUP
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES

@@ -16,6 +16,7 @@ from .battle.rounds import round_damage
 from .battle.strikes import stone_uses
 from .components.symbols import SPACE_KINDS
 from .components.vocabulary import Effect
+from .future.chapter import chapter_figure
 from .tables import FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES, VIRTUE_NAMES
 from .turn.altar import altar_rate
 
@@ -277,8 +278,6 @@ def tile_words(s: TTState, frame: str, tile: int) -> str:
     where = f"{name} ({sum(1 for x in range(3) if s.pos[x] >> 2 == tile)} Heroes on it)" \
         if any(s.pos[x] >> 2 == tile for x in range(3)) else name
     if frame == "PlaceFigure":
-        from .future.goal import chapter_figure
-
         return f"Set up {the(chapter_figure(s).name)} on {name}"
     if frame in ("FlipTile", "HeroFlip", "TreeFlip"):
         return f"Flip {where}"

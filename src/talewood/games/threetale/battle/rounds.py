@@ -214,6 +214,7 @@ class Roll(NamedTuple):
         return s.t.roll_odds(self.n)
 
     def resolve(self, s: TTState, outcome: int) -> None:
+        # rolls.py stands above the battle (it pushes this frame for rolls outside battle)
         from ..rolls import after_effect_roll, after_removal_die, after_treasure_roll
 
         p = self.purpose

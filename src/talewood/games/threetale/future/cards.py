@@ -12,8 +12,8 @@ from ..battle.enemy import CAUSE_TENTACLE
 from ..components.vocabulary import Effect
 from ..rolls import start_effect_roll
 from ..turn.moving import blocked, end_ok
+from .chapter import crown_enemy
 from .crown import DestroyVirus, vicinator_ring
-from .goal import crown_enemy
 from .parallel_land import ClearPV, ClearTile, PlantSeed, clear_tile, has_pv
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from ..battle.enemy import CAUSE_VIRUS
 from ..effects import resolve
 from ..geometry import DX, DY, key
 from ..tables import FUTURE_DECK, PORTAL
-from .goal import check_goal, clock_runs_out, crown_enemy, team
+from .chapter import crown_enemy, team
+from .goal import check_goal, clock_runs_out
 
 if TYPE_CHECKING:
     from ..state import TTState

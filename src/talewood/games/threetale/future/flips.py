@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import decision
 from .. import rulings
-from .goal import PATH, clock_runs_out, number
+from .chapter import PATH, number
+from .goal import clock_runs_out
 
 if TYPE_CHECKING:
     from ..state import TTState

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
-from .goal import clock_runs_out, words_collected
+from .chapter import words_collected
+from .goal import clock_runs_out
 
 if TYPE_CHECKING:
     from ..state import TTState

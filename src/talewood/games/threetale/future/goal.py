@@ -1,43 +1,17 @@
-"""The Future's chapters, their goal and their clock (Future Book, The Future Is Now; each chapter's Goal
-and Time): which Future is played, what wins it (checked after every change, A-46) and what ends it.
+"""The Future's goal and its clock (Future Book, each chapter's Goal and Time): what wins the tale
+(checked after every change, A-46) and what ends it when time runs out.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import rulings
-from ..components.futures import Enemy, Piece
 from ..scoring import end_game
 from ..state_fields import FUTURE
+from .chapter import unturned
 
 if TYPE_CHECKING:
     from ..state import TTState
-
-
-# the Futures, by their `number`
-RINGS, FLOOD, PARALLEL, PATH, CROWN = 1, 2, 3, 4, 5
-FALLBACK_TREE, FALLBACK_CROWN = 0, 1
-
-
-def team(s: TTState) -> int:
-    """The seat a choice "the players" make is asked of: the Hero first in turn order (or else the
-    Hero whose turn it is, when there is one)."""
-    if not rulings.TEAM_CHOOSES_BY_FIRST_IN_ORDER and s.cur >= 0:
-        return s.cur
-    return s.order[0]
-
-
-def number(s: TTState) -> int:
-    return s.t.c.futures[s.future].number if s.future >= 0 else 0
-
-
-def chapter_figure(s: TTState) -> Piece:
-    return next(p for p in s.t.c.futures[s.future].pieces if p.kind == "figure")
-
-
-def crown_enemy(s: TTState, enemy_id: str) -> Enemy:
-    return next(e for e in s.t.c.futures[s.future].enemies if e.id == enemy_id)
 
 
 # -- the goal -------------------------------------------------------------------------------------------
@@ -78,12 +52,3 @@ def clock_runs_out(s: TTState, why: str) -> None:
     if s.log is not None:
         s.emit("clock", f"{why}: the team loses")
     end_game(s, won=False, reason=why)
-
-
-def unturned(s: TTState) -> int:
-    return sum(1 for t in s.placed if not s.flipped[t])
-
-
-def words_collected(s: TTState) -> bool:
-    """The Words of Wisdom are in: the flood's deadline (only 4 tiles left) no longer applies (L420, A-46)."""
-    return rulings.FLOOD_DEADLINE_IS_FOR_THE_WORDS and s.wow >= s.t.c.futures[s.future].goal.team

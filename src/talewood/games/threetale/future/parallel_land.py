@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....engine import automatic, decision
 from ..tables import FUTURE_PIECE, PORTAL, TREE
-from .goal import check_goal, clock_runs_out, team, unturned
+from .chapter import team, unturned
+from .goal import check_goal, clock_runs_out
 
 if TYPE_CHECKING:
     from ..state import TTState

@@ -17,7 +17,7 @@ from ..state_fields import FUTURE, PRESENT
 from ..tables import ALTAR, BATTLE1, BATTLE2, BATTLE3, FUTURE_PIECE, TREASURE3
 from ..turn.moving import end_ok
 from ..words import the
-from .goal import CROWN, FALLBACK_CROWN, FALLBACK_TREE, PARALLEL, chapter_figure, crown_enemy, team
+from .chapter import CROWN, FALLBACK_CROWN, FALLBACK_TREE, PARALLEL, chapter_figure, crown_enemy, team
 
 if TYPE_CHECKING:
     from ..state import TTState

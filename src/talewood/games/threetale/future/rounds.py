@@ -17,10 +17,11 @@ from ..tables import FUTURE_PIECE
 from ..turn.acting import Turn, new_turn
 from ..turn.bonus import StartOfTurn
 from ..turn.end import EndOfTurn
+from .chapter import CROWN, FLOOD, PARALLEL, PATH, RINGS, number, team
 from .crown import VicinatorTurn
 from .flips import FlipTile
 from .flood import FirstRemoval
-from .goal import CROWN, FLOOD, PARALLEL, PATH, RINGS, check_goal, number, team
+from .goal import check_goal
 from .parallel_land import HeroFlip, TreeTurn
 
 if TYPE_CHECKING:
