@@ -19,8 +19,9 @@ import sys
 
 from talewood.agents import bot_seed, make_agent
 from talewood.games import load
-from talewood.games.threetale.future import unturned
-from talewood.games.threetale.state import FUTURE, TTState
+from talewood.games.threetale.future.chapter import unturned
+from talewood.games.threetale.state import TTState
+from talewood.games.threetale.state_fields import FUTURE
 
 
 def progress(s: TTState) -> str:

@@ -10,8 +10,9 @@ import io
 from rich.console import Console
 
 from talewood.engine import Rng
-from talewood.games.threetale import future, scoring, terminal
+from talewood.games.threetale import scoring, terminal
 from talewood.games.threetale.choices import column, initials
+from talewood.games.threetale.future import goal
 from talewood.games.threetale.state import TTState
 from talewood.terminal import Menu, readable_pieces
 from talewood.ui.text import find_pieces
@@ -124,7 +125,7 @@ def test_a_team_that_falls_in_the_past_never_reached_the_future() -> None:
 
 def test_what_ended_the_game_reads_on_after_the_verdict_a_hero_keeps_their_name() -> None:
     state = at_frame("Turn", nth=20)
-    future.clock_runs_out(state, "The 7th tile is flipped")
+    goal.clock_runs_out(state, "The 7th tile is flipped")
     sheet = GAME.score_sheet(state.result())
     assert sheet.headline() == "The team loses: the 7th tile is flipped"
     assert state.view(0)["verdict"] == sheet.headline(), "never a bare team score"

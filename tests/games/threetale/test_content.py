@@ -12,18 +12,11 @@ from typing import Any
 import pytest
 
 from talewood.engine import ContentError
-from talewood.games.threetale.content import (
-    QUEST_GOALS,
-    SLOTS,
-    VIRTUES,
-    VOCABULARY,
-    Content,
-    Effect,
-    Future,
-    check_vocabulary,
-    load_content,
-    portal_name,
-)
+from talewood.games.threetale.components.box import Content
+from talewood.games.threetale.components.futures import Future
+from talewood.games.threetale.components.symbols import QUEST_GOALS, SLOTS, VIRTUES, portal_name
+from talewood.games.threetale.components.vocabulary import VOCABULARY, Effect, check_vocabulary
+from talewood.games.threetale.content import load_content
 
 C = load_content()
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "threetale.md"
@@ -732,7 +725,8 @@ def test_more_battle_slots_than_battle_cards_are_refused(tmp_path: Path) -> None
 
 
 def test_a_figure_needs_its_place_on_the_tiles() -> None:
-    from talewood.games.threetale.content import Tile, _check_future
+    from talewood.games.threetale.components.future_loader import _check_future
+    from talewood.games.threetale.components.map import Tile
 
     def without_treasure3(t: Tile) -> Tile:
         a, b, c, d = ("empty" if s == "treasure3" else s for s in t.spaces)

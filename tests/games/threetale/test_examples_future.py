@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from talewood.games.threetale.future import check_goal
+from talewood.games.threetale.future.goal import check_goal
 from talewood.games.threetale.scoring import end_game
 from talewood.games.threetale.state import TTState
 from talewood.games.threetale.tables import FUTURE_DECK, FUTURE_PIECE
@@ -210,7 +210,7 @@ def test_t26b_with_42_words_the_flood_ends_the_game_once_only_heroes_and_the_ark
 
 
 def test_t26b_the_ark_s_tile_swept_away_loses() -> None:
-    from talewood.games.threetale.future import remove_tile
+    from talewood.games.threetale.future.flood import remove_tile
 
     s = future("information_flood", {"figure": "03:NW", "future_state": {"wow": 42},
                                      "turn": {"start": "round", "round": 1, "fstage": 1}})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from talewood.engine import IllegalAction
-from talewood.games.threetale.content import SPACE_KINDS
+from talewood.games.threetale.components.symbols import SPACE_KINDS
 from talewood.games.threetale.tables import ART1, ART2, BAT1, HERO_BONUS, LOVE, TRE1
 
 from .helpers import (
@@ -537,7 +537,7 @@ def test_t23_win_five_battles_counted_from_the_draw() -> None:
     s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
                   "boards": [{"quests": ["Q-01"], "love": 13, "speed": 9}], "dice": "explicit",
                   "turn": {"seat": 0, "start": "turn"}})
-    from talewood.games.threetale.battle import start_battle
+    from talewood.games.threetale.battle.start import start_battle
 
     for won in range(5):
         card = s.draw_card(BAT1)

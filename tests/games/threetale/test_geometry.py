@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from talewood.engine import Rng
-from talewood.games.threetale.state import CORNER_DX, CORNER_DY, DX, DY, TTState, key
+from talewood.games.threetale.geometry import CORNER_DX, CORNER_DY, DX, DY, key
+from talewood.games.threetale.state import TTState
 from talewood.games.threetale.tables import DARK
 
 from .helpers import GAME, random_steps

@@ -10,7 +10,7 @@ import pytest
 from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
-from talewood.games.threetale.state import FUTURE, PAST
+from talewood.games.threetale.state_fields import FUTURE, PAST
 from talewood.games.threetale.tables import FUTURE_PIECE, OFFERING, TREE
 
 from .helpers import GAME, act, from_toml, scenario

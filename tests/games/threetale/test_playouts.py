@@ -7,7 +7,7 @@ import pytest
 
 from talewood.engine import Rng
 from talewood.games.threetale.scenario import check_invariants
-from talewood.games.threetale.state import FUTURE
+from talewood.games.threetale.state_fields import FUTURE
 
 from .helpers import GAME
 

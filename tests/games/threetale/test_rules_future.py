@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from talewood.games.threetale.state import FUTURE, PRESENT, TTState
+from talewood.games.threetale.state import TTState
+from talewood.games.threetale.state_fields import FUTURE, PRESENT
 from talewood.games.threetale.tables import FUTURE_DECK, FUTURE_PIECE, HERO_BONUS
 
 from .helpers import GAME, act, can, frame, labels, pending_dice, roll, scenario, space
@@ -189,7 +190,7 @@ def test_r108_the_tree_flips_tiles_next_to_its_own_tile() -> None:
 
 
 def test_r108_the_tree_s_random_flips_are_next_to_its_own_tile_too() -> None:
-    from talewood.games.threetale.future import TreeFlipRandom
+    from talewood.games.threetale.future.parallel_land import TreeFlipRandom
 
     flipped = set()
     for seed in range(1, 13):
@@ -227,7 +228,7 @@ def test_r109_a_seed_planted_keeps_virtues_off_its_tile() -> None:
         act(s, labels(s)[0])
     act(s, "Claim a Parallel Virtue", "Plant a Seed here")
     assert piece(s, space(s, "07:NW")) == "seed" and s.seeds[0] == 0
-    from talewood.games.threetale.future import TreeFill
+    from talewood.games.threetale.future.parallel_land import TreeFill
 
     TreeFill(0).run(s)
     assert not any(type(f).__name__ == "PlacePV" and f.tile == 6 for f in s.stack)

@@ -10,7 +10,7 @@ import pytest
 
 from talewood.engine import CHANCE, IllegalAction, InvalidOption, InvalidPlayerCount
 from talewood.games.threetale import rulings
-from talewood.games.threetale.state import FUTURE, PAST, PRESENT, SETUP
+from talewood.games.threetale.state_fields import FUTURE, PAST, PRESENT, SETUP
 from talewood.games.threetale.tables import (
     ART1,
     ART3,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import ActionSpace, ActionSpec
-from .content import VIRTUES, Content, portal_name
+from .components.box import Content
+from .components.symbols import VIRTUES, portal_name
 
 DIRECTIONS = ("north", "east", "south", "west", "north-east", "south-east", "south-west", "north-west")
 SIDES = ("north", "east", "south", "west")

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Choice
-from .content import Hero
+from .components.heroes import Hero
+from .components.symbols import VIRTUES
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -70,8 +71,6 @@ def map_origin(s: TTState) -> tuple[int, int]:
 
 def hero_text(hero: Hero) -> str:
     """A Hero's board in words: who they are, how they start, and their six Talents."""
-    from .content import VIRTUES
-
     start = ", ".join(f"{v.capitalize()} {n}" for v, n in zip(VIRTUES, hero.virtues, strict=True))
     talents = " ".join(f"Level {t.level}, {t.name}: {t.text}" for t in hero.talents)
     return f"{hero.name}: {hero.text} Starts with {start}, Speed {hero.speed}, Spirit {hero.spirit}. Talents: {talents}"

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision
 from . import rulings
-from .content import VIRTUES, Effect
+from .battle.strikes import strike_enemy, strike_vicinator
+from .components.symbols import VIRTUES
+from .components.vocabulary import Effect
+from .state_fields import T_TREES
 from .tables import (
     ART1,
     BAT1,
@@ -279,7 +282,8 @@ def draw_effect(s: TTState, seat: int, e: Effect) -> None:
 
 def draw_from(s: TTState, seat: int, deck: str) -> None:
     """Draw the top card of a deck and resolve it by its kind (Battle, Treasure, Quest, Future card)."""
-    from .battle import start_battle
+    # a card drawn starts a Battle or a Quest: those modules resolve effects, so they stand above this one
+    from .battle.start import start_battle
     from .quests import draw_quest
 
     d = PAST_DECK_NAMES.get(deck)
@@ -293,6 +297,7 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
         if d < TRE1:
             start_battle(s, seat, d - BAT1 + 1, card)
         else:
+            # rolls.py resolves effects, so it stands above this module
             from .rolls import start_treasure
 
             start_treasure(s, seat, card)
@@ -306,7 +311,8 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
     if s.log is not None:
         s.emit("card", f"{s.name(seat)} draws {fcard.name}: {fcard.text}", card=fcard.id)
     if fcard.kind == "hostile":
-        from .battle import start_future_battle
+        # the battle resolves effects, so it stands above this module
+        from .battle.start import start_future_battle
 
         start_future_battle(s, seat, card)
     else:
@@ -314,7 +320,8 @@ def draw_from(s: TTState, seat: int, deck: str) -> None:
 
 
 def draw_bonus(s: TTState, seat: int, e: Effect) -> None:
-    from .turn import take_bonus
+    # the turn resolves effects, so it stands above this module
+    from .turn.bonus import take_bonus
 
     for _ in range(e.n):
         card = s.draw_card(HERO_BONUS)
@@ -329,8 +336,6 @@ def offering(s: TTState, seat: int, e: Effect) -> None:
 
 
 def strike(s: TTState, seat: int, e: Effect) -> None:
-    from .battle import strike_enemy, strike_vicinator
-
     if e.target == "vicinator":
         strike_vicinator(s, seat, e.n)
     else:
@@ -343,8 +348,6 @@ def wrath(s: TTState, seat: int, e: Effect) -> None:
 
 def movement(s: TTState, seat: int, e: Effect) -> None:
     """Green Path (flipped tiles cost 1 until your next turn ends) and the Wind Horse's Trees."""
-    from .state import T_TREES
-
     if e.do == "move_cost" and e.duration == "until_next_turn_end":
         s.green[seat] = 2
     elif e.do == "pass_trees" and e.duration == "this_turn" and seat == s.cur:
@@ -352,7 +355,8 @@ def movement(s: TTState, seat: int, e: Effect) -> None:
 
 
 def future_effect(s: TTState, seat: int, e: Effect) -> None:
-    from .future import future_act
+    # the Futures' card effects resolve effects in turn, so they stand above this module
+    from .future.cards import future_act
 
     future_act(s, seat, e)
 
@@ -447,12 +451,6 @@ class RaiseVirtue(NamedTuple):
         if self.left > 1 and s.raisable(self.seat):
             s.push(RaiseVirtue(self.seat, self.left - 1))
         s.goal_changed()
-
-
-def raise_points(s: TTState, seat: int, n: int) -> None:
-    """n Virtue points for a Hero to place; lost when every Virtue is at 13 (A-09)."""
-    if n > 0 and s.raisable(seat):
-        s.push(RaiseVirtue(seat, n))
 
 
 @decision

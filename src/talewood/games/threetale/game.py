@@ -24,9 +24,16 @@ from ...engine import (
     State,
 )
 from . import rulings
-from .content import DIFFICULTIES, Content, load_content
+from .choices import choice
+from .components.box import Content
+from .components.symbols import DIFFICULTIES
+from .content import load_content
+from .observation import decision_bound, encode, observation_spec
+from .scenario import SCHEMA
+from .scoring import score_sheet
 from .setup import ChooseOrder, PickHero, take_hero
-from .state import PAST, SETUP, Config, TTState
+from .state import TTState
+from .state_fields import SETUP, Config
 from .tables import SEAT_NOUN, Tables, build_tables
 
 SEATS = 3
@@ -84,19 +91,14 @@ class ThreeTaleGame(Game):
                    choices=rulings.REMOVAL_FALLBACKS, title="Removing a tile with no free choice",
                    choice_labels=("the free tile with the fewest borders", "a Hero's tile (a loss)"), variant=True),
         ))
-        from .scenario import SCHEMA
 
         self.scenario_schema = SCHEMA
 
     def choice(self, state: State, action: int) -> Choice:
-        from .choices import choice
-
         assert isinstance(state, TTState)
         return choice(state, action)
 
     def score_sheet(self, result: Result) -> ScoreSheet:
-        from .scoring import score_sheet
-
         rows, reason, achieved = score_sheet(result)
         return self.sheet(result, rows, reason, achieved)
 
@@ -124,19 +126,13 @@ class ThreeTaleGame(Game):
         return ()               # three Heroes whoever plays them, and every Future laid out alike
 
     def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        from .observation import observation_spec
-
         return observation_spec(self, players, options)
 
     def encode(self, state: State, seat: int) -> list[float]:
-        from .observation import encode
-
         assert isinstance(state, TTState)
         return encode(self, state, seat)
 
     def max_decisions(self, players: int, options: Mapping[str, OptionValue | None]) -> int:
-        from .observation import decision_bound
-
         return decision_bound(self.tables(str(options.get("difficulty") or "normal")))
 
 
@@ -257,10 +253,6 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
         ids = team.split("+") if team != "choose" else [h.id for h in c.heroes[:SEATS]]
         for seat, hero_id in enumerate(ids):
             take_hero(s, seat, next(i for i, h in enumerate(c.heroes) if h.id == hero_id))
-
-
-def start_past(s: TTState) -> None:
-    s.phase = PAST
 
 
 __all__ = ["ThreeTaleGame"]

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
 from . import rulings
-from .state import FUTURE, TTState
+from .state import TTState
+from .state_fields import FUTURE
 from .tables import DARK, FUTURE_PIECE, Tables
 
 if TYPE_CHECKING:

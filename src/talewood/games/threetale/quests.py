@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision
 from .effects import resolve
-from .state import PAST
+from .state_fields import PAST
 from .tables import QUESTS
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from ...sim.lab import GAME, Item, Recorder, Section, num, rate, rate_text, tabl
 from ...sim.lab.render import diff_text
 from ...sim.lab.stats import rate_difference
 from .scoring import breakdown
-from .state import FUTURE, PAST, PRESENT
+from .state_fields import FUTURE, PAST, PRESENT
 
 if TYPE_CHECKING:
     from ...engine import Game, Result, State

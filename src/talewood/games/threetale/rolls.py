@@ -7,10 +7,13 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision
-from .battle import EFFECT_ROLL, REROLL_TREASURE, TREASURE, Roll, clover, reroll_talent
+from .battle.enemy import EFFECT_ROLL, REROLL_TREASURE, TREASURE
+from .battle.rounds import Roll
+from .dice import own_dice_options, turn_blank_die, use_clover
 from .effects import resolve
+from .future.flood import removal_die_rolled
 from .quests import quest_event
-from .state import T_REROLL
+from .state_fields import T_REROLL
 from .tables import TRE1
 
 if TYPE_CHECKING:
@@ -69,15 +72,7 @@ def roll_options(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = [ids.done]
     if s.r_pos < s.r_dice:
-        if s.turns_left(seat) > 0:
-            out.append(ids.turn_die)
-        if s.r_kind == ROLL_TREASURE:
-            ti = reroll_talent(s, seat)
-            if ti >= 0:
-                out.append(ids.talent + ti)
-        a = clover(s, seat)
-        if a >= 0:
-            out.append(ids.use_artifact + a)
+        out += own_dice_options(s, seat, reroll=s.r_kind == ROLL_TREASURE)
     out.sort()
     return out
 
@@ -130,29 +125,18 @@ class AfterRoll(NamedTuple):
             settle_roll(s, seat)
             return
         if action == ids.turn_die:
-            s.use_turn(seat)
-            s.r_pos += 1
-            if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} turns a blank die: {s.r_pos} positive")
+            s.r_pos = turn_blank_die(s, seat, s.r_pos)
             offer_turns(s, seat)
             return
         if ids.talent <= action < ids.talent + len(s.t.talents):
             s.tflags |= T_REROLL
             s.push(Roll(seat, s.r_dice - s.r_pos, REROLL_TREASURE))
             return
-        a = action - ids.use_artifact
-        art = s.t.artifacts[a]
-        s.slots_used |= 1 << s.t.art_slot[a]
-        s.remove_artifact(seat, a)
-        s.r_pos = min(s.r_dice, s.r_pos + art.effects[0].n)
-        if s.log is not None:
-            s.emit("turn", f"{s.name(seat)} uses {art.name}: {s.r_pos} positive")
+        s.r_pos = use_clover(s, seat, action - ids.use_artifact, s.r_dice, s.r_pos)
         offer_turns(s, seat)
 
 
 def after_removal_die(s: TTState, seat: int, positive: int) -> None:
-    from .future import removal_die_rolled
-
     removal_die_rolled(s, seat, positive)
 
 

@@ -26,7 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ScenarioError, ScenarioSchema, Setting
 from ...engine.scenario import expect_int, expect_list, expect_name
-from .content import SPACE_KINDS, VIRTUES
+from .battle.start import start_battle
+from .components.symbols import SPACE_KINDS, VIRTUES
+from .future.present import SetUpFuture, future_counters, place_pieces
+from .geometry import key
+from .rolls import start_treasure
+from .state_fields import FUTURE, PAST
 from .tables import (
     ART1,
     BAT1,
@@ -39,6 +44,10 @@ from .tables import (
     QUESTS,
     TRE1,
 )
+from .turn.acting import Turn, new_turn
+from .turn.bonus import StartOfTurn
+from .turn.end import EndOfTurn
+from .turn.tile import DrawTile, lay_components
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -62,8 +71,6 @@ def space_index(s: TTState, text: Any) -> int:
 
 
 def put_phase(s: TTState, value: Any) -> None:
-    from .state import FUTURE, PAST
-
     phase = expect_name(value, ("past", "future"), "phase")
     s.stack.clear()
     if -1 in s.hero:
@@ -79,7 +86,6 @@ def put_future(s: TTState, value: Any) -> None:
         s.prophecies[-1] = p
         s.prophecies.sort()
     s.fulfilled = p
-    from .future import future_counters
 
     future_counters(s)
 
@@ -96,14 +102,11 @@ def put_tiles(s: TTState, value: Any) -> None:
         rot = expect_int(entry.get("rotation", 0), "rotation", 0, 270)
         if rot % 90:
             raise ScenarioError(f"rotation is 0, 90, 180 or 270, not {rot}")
-        from .state import key
 
         if key(x, y) in s.cell_tile:
             raise ScenarioError(f"two tiles at ({x}, {y})")
         s.tile_stack.remove(t)
         s.place_tile(t, x, y, rot // 90)
-        from .state import PAST
-        from .turn import lay_components
 
         if s.phase == PAST:
             lay_components(s, t)
@@ -251,10 +254,6 @@ def put_dice(s: TTState, value: Any) -> None:
 
 
 def put_turn(s: TTState, value: Any) -> None:
-    from .battle import start_battle
-    from .rolls import start_treasure
-    from .turn import EndOfTurn, Turn, new_turn
-
     if not isinstance(value, dict):
         raise ScenarioError("turn is a table like { seat = 0, start = \"turn\" }")
     seat = expect_int(value.get("seat", 0), "seat", 0, 2)
@@ -262,8 +261,6 @@ def put_turn(s: TTState, value: Any) -> None:
                         ("tile", "start", "turn", "battle", "treasure", "end", "future", "round"), "start")
     s.stack.clear()
     if start == "future":
-        from .future import SetUpFuture
-
         if s.future < 0:
             raise ScenarioError("start = \"future\" needs position.future")
         s.push(SetUpFuture(s.order[0]))
@@ -275,8 +272,6 @@ def put_turn(s: TTState, value: Any) -> None:
         s.round_no = expect_int(value.get("round", 1), "round", 1, 99) - (1 if stage == 0 else 0)
         s.fstage = stage
         if value.get("pieces", True):
-            from .future import place_pieces
-
             place_pieces(s)
         s.settle()
         return
@@ -290,8 +285,6 @@ def put_turn(s: TTState, value: Any) -> None:
     s.push(EndOfTurn(seat))
     s.push(Turn(seat))
     if start in ("tile", "start"):
-        from .turn import DrawTile, StartOfTurn
-
         s.push(StartOfTurn(seat))
         if start == "tile":
             s.push(DrawTile(seat))

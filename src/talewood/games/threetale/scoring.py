@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Result, SheetBuilder, SheetRow, plural
 from . import rulings
+from .future.chapter import chapter_figure, crown_enemy, unturned
+from .state_fields import FUTURE, PAST, PRESENT
+from .words import the
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -108,8 +111,6 @@ GOAL_ROWS = {
 
 def reached(s: TTState) -> str:
     """How far the tale got, in words: the chapter and, in the Future, which one and its round."""
-    from .state import FUTURE, PAST, PRESENT
-
     if s.phase == FUTURE and s.future >= 0:
         return f"in {in_sentence(s.t.c.futures[s.future].name)}, round {s.round_no}"
     if s.phase == PAST:
@@ -125,10 +126,6 @@ def in_sentence(name: str) -> str:
 def progress(s: TTState, won: bool) -> str:
     """What the team achieved towards the Future's goal, and how much time was left on its clock; in the
     Past, how much of the Map was laid."""
-    from .future import chapter_figure, crown_enemy, unturned
-    from .state import FUTURE, PAST
-    from .words import the
-
     if s.phase == PAST:
         return f"{len(s.placed)} of the {len(s.t.c.tiles)} tiles laid"
     if s.phase != FUTURE or s.future < 0:
@@ -168,8 +165,6 @@ def progress(s: TTState, won: bool) -> str:
 
 
 def end_game(s: TTState, won: bool, reason: str) -> None:
-    from .state import FUTURE
-
     score, details = breakdown(s, won)
     details[-1]["reason"] = reason
     details[-1]["reached"] = reached(s)

@@ -13,20 +13,12 @@ from typing import Any
 
 from ...engine import ActionSpace
 from .actions import Ids, build_action_space
-from .content import (
-    SPACE_KINDS,
-    VIRTUES,
-    Artifact,
-    BattleCard,
-    BonusCard,
-    Content,
-    Effect,
-    FutureCard,
-    FutureDeck,
-    Piece,
-    Talent,
-    walk,
-)
+from .components.box import Content
+from .components.cards import Artifact, BattleCard, BonusCard
+from .components.futures import FutureCard, FutureDeck, Piece
+from .components.heroes import Talent
+from .components.symbols import SPACE_KINDS, VIRTUES
+from .components.vocabulary import Effect, walk
 
 SEAT_NOUN = "Hero"   # the seats are the Heroes: people see Hero 1, Hero 2, Hero 3 (the lobby too)
 

@@ -2,7 +2,7 @@
 tiles lettered by column and numbered by row (the codes a player types: "c4" for a tile or an empty place,
 "c4nw" for one of its spaces), the turn, the Battle or roll under way, the cards to choose from, and each
 Hero's board. `look NAME` reads the whole text of any tile, token, card, Talent or Hero (the board's
-`data-info`, render.py)."""
+`data-info`, render/)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from rich.text import Text
 from ...engine import State
 from ...ui.text import count, score_table
 from .choices import column, origin
-from .render import rounds_so_far
+from .render.top import rounds_so_far
 
 HERO_STYLES = ("bold red", "bold blue", "bold green")
 MARKS = {"tree": "TT", "altar": "Al", "portal": "Po", "empty": "..", "dark": "##"}

@@ -13,10 +13,12 @@ from typing import Any
 from ...engine import seat_name
 from . import rulings
 from .actions import CORNERS
+from .battle.enemy import enemy_name, enemy_talent
 from .choices import hero_text
-from .content import SPACE_KINDS, VIRTUES
-from .future import words_collected
-from .state import FUTURE, PAST, PRESENT, SETUP, TTState
+from .components.symbols import SPACE_KINDS, VIRTUES
+from .future.chapter import words_collected
+from .state import TTState
+from .state_fields import FUTURE, FUTURE_BATTLE, PAST, PAST_BATTLE, PRESENT, SETUP
 from .tables import DARK, FUTURE_DECK, FUTURE_PIECE, OFFERING, SEAT_NOUN, SLOT_NAMES
 
 PHASES = {SETUP: "prophecy", PAST: "past", PRESENT: "present", FUTURE: "future"}
@@ -119,9 +121,6 @@ def map_json(s: TTState) -> list[dict[str, Any]]:
 
 
 def battle_json(s: TTState) -> dict[str, Any] | None:
-    from .battle import enemy_name, enemy_talent
-    from .state import FUTURE_BATTLE, PAST_BATTLE
-
     if not s.b_kind:
         return None
     out: dict[str, Any] = {"enemy": enemy_name(s), "speed": s.b_spd, "defense": max(0, s.b_def),

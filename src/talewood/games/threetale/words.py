@@ -11,8 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import plural
 from .actions import CORNERS, DIRECTIONS, ROTATIONS, SIDES
-from .content import SPACE_KINDS, Effect
+from .battle.enemy import enemy_name
+from .battle.rounds import round_damage
+from .battle.strikes import stone_uses
+from .components.symbols import SPACE_KINDS
+from .components.vocabulary import Effect
+from .future.chapter import chapter_figure
 from .tables import FUTURE_DECK, FUTURE_PIECE, OFFERING, SLOT_NAMES, VIRTUE_NAMES
+from .turn.altar import altar_rate
 
 if TYPE_CHECKING:
     from .state import TTState
@@ -146,8 +152,6 @@ def describe(s: TTState, action: int) -> str:
         if frame == "PickSacrifice":
             return f"Sacrifice {a.name}"
         if frame == "Altar":
-            from .turn import altar_rate
-
             return f"Sacrifice {a.name} for {altar_rate(s, top.seat, a.level)} Shevitsa"
         return f"Choose {a.name}"
     if kind == "hero":
@@ -247,8 +251,6 @@ def done_words(s: TTState, frame: str, top: Any) -> str:
     if frame == "Shift":
         return "Keep your Virtues as they are"
     if frame == "AfterHeroRoll":
-        from .battle import round_damage
-
         return f"Deal the damage ({round_damage(s, top.seat, spend=False)})"
     if frame == "AfterEnemyRoll":
         return f"Take the hit ({s.b_pos} damage)"
@@ -267,7 +269,6 @@ def stone_words(s: TTState, frame: str, top: object, h: int) -> str:
     if frame == "TakeDamage":
         target = getattr(top, "seat", 0)
         return f"{s.name(h)} sacrifices a Sacred Stone: the Tree spares {s.name(target)}"
-    from .battle import enemy_name, stone_uses
 
     return f"Use a Sacred Stone: {stone_uses(s, h)} damage to {enemy_name(s)} (not part of a round)"
 
@@ -277,8 +278,6 @@ def tile_words(s: TTState, frame: str, tile: int) -> str:
     where = f"{name} ({sum(1 for x in range(3) if s.pos[x] >> 2 == tile)} Heroes on it)" \
         if any(s.pos[x] >> 2 == tile for x in range(3)) else name
     if frame == "PlaceFigure":
-        from .future import chapter_figure
-
         return f"Set up {the(chapter_figure(s).name)} on {name}"
     if frame in ("FlipTile", "HeroFlip", "TreeFlip"):
         return f"Flip {where}"

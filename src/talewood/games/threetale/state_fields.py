@@ -1,0 +1,263 @@
+"""The tale's record (the state's fields): the phase and the turn order, the Heroes' boards (Virtues,
+Speed, Spirit, Shevitsa, Talents, Artifacts, Quests), this turn's counts, the Map as it lies, the decks,
+the Futures' counters, the battle and the roll under way; and who a seat is, by name.
+
+The three seats are the three Heroes (seat s plays `hero[s]`). Decks are unordered piles drawn at
+random (a shuffled face-down deck, drawn from the top, is the same thing), with the cards known to be
+on top or at the bottom kept in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import State, seat_name
+from .components.heroes import Hero
+from .future.chapter import crown_enemy
+from .geometry import (
+    CORNER_NAMES,
+)
+from .tables import (
+    SEAT_NOUN,
+    Tables,
+)
+
+SETUP, PAST, PRESENT, FUTURE = 0, 1, 2, 3
+
+# once-per-turn uses (State.tflags)
+T_MOVED = 1 << 0          # moved or acted: Artifact slots can no longer change (A-23)
+T_FREE_GIVE = 1 << 1
+T_CALM = 1 << 2
+T_REROLL = 1 << 3
+T_PEEK = 1 << 4
+T_DIAGONAL = 1 << 5
+T_TREES = 1 << 6          # may pass Trees this turn (Wind Horse)
+T_ATTACKED = 1 << 7       # attacked the Vicinator or a Virus this turn (crown_attacks=per_turn)
+# once-per-battle uses (State.b_flags)
+B_REDUCED = 1 << 0
+B_FREE_BLOCK = 1 << 1
+B_BEASTS = 1 << 2
+B_ECLIPSE = 1 << 3
+B_UNTOUCHED = 1 << 4
+B_MARTENITSA = 1 << 5
+B_HURT = 1 << 6           # the Hero lost a Virtue point or Spirit in this Battle
+B_VEIL = 1 << 7
+B_HALVE_NEXT = 1 << 8     # Eclipse: the enemy's next round rolls half its dice
+B_SKIP_NEXT = 1 << 9      # Earthquake Stride: the enemy skips its next round
+B_STONE = 1 << 10         # a Sacred Stone was used in this battle
+# battle kinds
+NO_BATTLE, PAST_BATTLE, FUTURE_BATTLE, VIRUS_FIGHT, VICINATOR_FIGHT = range(5)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The options a game was set up with, for its whole length; shared by clones."""
+
+    hope_per_roll: bool
+    crown_per_action: bool
+    ring_transfer: bool
+    tree_random: bool
+    fill_flipped_only: bool   # option empty_tiles=flipped: the Tree fills only flipped tiles
+    removal_strict: bool
+    forced_future: int        # a Future's index, or -1 (the Present draws one of the three)
+    tutorial: bool
+
+
+class TaleFields(State):
+    """Every field of a ThreeTale state, by what it holds (the rules' methods are in the classes above)."""
+
+    __slots__ = (  # noqa: RUF023  (grouped by what they hold)
+        # shared
+        "t", "cfg", "geo", "kinds",
+        # phases and turns
+        "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
+        "fstage", "won_round", "fallbacks",
+        # the Heroes' boards
+        "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
+        "heads", "seeds", "pos", "once_game", "wrath", "green",
+        # this turn
+        "steps", "acts", "turns_used", "t_speed", "t_love", "t_actions", "t_turns", "t_endeavor", "tflags",
+        "bonus_hand", "bonus_unused", "slots_used", "stones_turn", "portals_free",
+        # the Map
+        "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
+        "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
+        # decks
+        "deck", "top", "bottom", "discard", "on_offer", "offer_for", "blessings", "receiver",
+        # the Futures' counters
+        "wow", "pv_left", "flips", "tentacles_left", "cancel_tentacle", "block_virus", "vici_def", "vici_shield",
+        "virus_rush", "cancel_removals", "tentacle",
+        # a battle
+        "b_kind", "b_card", "b_level", "b_spd", "b_def", "b_def0", "b_str", "b_bonus", "b_rounds", "b_erounds",
+        "b_next", "b_pos", "b_dice", "b_flags", "b_act", "b_extra", "b_hturns", "b_eturns", "b_edice", "b_beasts",
+        # a roll outside battle (Treasure, Incubator, the Flood's removal die)
+        "r_kind", "r_card", "r_pos", "r_dice", "r_then", "r_else", "r_need",
+    )
+    # `geo` and `kinds` are derived from the Map: the space beside space s in direction d at s * 8 + d (-1:
+    # none), and what space s shows (`kind`). They are immutable and replaced whenever a tile is laid,
+    # lifted, flipped or turned back, so clones share them until their Map changes.
+    SHARED = ("t", "cfg", "geo", "kinds")
+    # nothing is hidden between the Heroes: only chance (a draw, a roll) ends undo (engine: State.HIDDEN)
+    HIDDEN = ()
+
+    t: Tables
+    cfg: Config
+    geo: tuple[int, ...]
+    kinds: tuple[int, ...]
+    phase: int
+    hero: list[int]
+    order: list[int]
+    prophecies: list[int]
+    future: int
+    fulfilled: int
+    turn_no: int
+    round_no: int
+    idx: int
+    cur: int
+    fstage: int
+    won_round: int
+    fallbacks: list[int]
+    vir: list[int]
+    speed: list[int]
+    spirit: list[int]
+    shev: list[int]
+    tal: list[int]
+    arts: list[list[int]]
+    equip: list[int]
+    offerings: list[int]
+    quests: list[list[int]]
+    stones: list[int]
+    rings: list[int]
+    heads: list[int]
+    seeds: list[int]
+    pos: list[int]
+    once_game: list[int]
+    wrath: list[int]
+    green: list[int]
+    steps: int
+    acts: int
+    turns_used: int
+    t_speed: int
+    t_love: int
+    t_actions: int
+    t_turns: int
+    t_endeavor: int           # Endeavor as the turn began (read only by the other reading of ACTIONS_FOLLOW_ENDEAVOR)
+    tflags: int
+    bonus_hand: list[int]
+    bonus_unused: list[int]
+    slots_used: int
+    stones_turn: int
+    portals_free: int
+    tile_x: list[int]
+    tile_y: list[int]
+    tile_rot: list[int]
+    on_map: list[bool]
+    flipped: list[bool]
+    cell_tile: dict[int, int]
+    space_at: dict[int, int]
+    placed: list[int]
+    removed: list[int]
+    token: list[int]
+    figure: int
+    viruses: list[int]
+    tile_stack: list[int]
+    tile_top: list[int]
+    tile_bottom: list[int]
+    drawn: list[int]
+    protected: list[int]
+    tree_tile: int
+    deck: list[list[int]]
+    top: list[list[int]]
+    bottom: list[list[int]]
+    discard: list[list[int]]
+    on_offer: list[int]
+    offer_for: int
+    blessings: int
+    receiver: int
+    wow: int
+    pv_left: int
+    flips: int
+    tentacles_left: int
+    cancel_tentacle: int
+    block_virus: int
+    vici_def: int
+    vici_shield: int
+    virus_rush: int
+    cancel_removals: int
+    tentacle: int
+    b_kind: int
+    b_card: int
+    b_level: int
+    b_spd: int
+    b_def: int
+    b_def0: int
+    b_str: int
+    b_bonus: list[int]
+    b_rounds: int
+    b_erounds: int
+    b_next: int
+    b_pos: int
+    b_dice: int
+    b_flags: int
+    b_act: int
+    b_extra: int
+    b_hturns: int
+    b_eturns: int
+    b_edice: int
+    b_beasts: int
+    r_kind: int
+    r_card: int
+    r_pos: int
+    r_dice: int
+    r_then: int
+    r_else: int
+    r_need: int
+
+    # -- names --------------------------------------------------------------------------------
+    def hero_of(self, seat: int) -> Hero:
+        return self.t.c.heroes[self.hero[seat]]
+
+    def name(self, seat: int) -> str:
+        """A Hero by name (a seat before it picked one: Hero n)."""
+        h = self.hero[seat] if 0 <= seat < len(self.hero) else -1
+        return self.t.c.heroes[h].name if h >= 0 else seat_name(seat, SEAT_NOUN)
+
+    def tile_name(self, t: int) -> str:
+        return self.t.c.tiles[t].name
+
+    def space_name(self, s: int) -> str:
+        return f"the {CORNER_NAMES[s & 3]} space of {self.tile_name(s >> 2)}"
+
+
+class Rules:
+    """The rules the state calls into (turns, the Future, Quests). Those modules import this one, so
+    they are bound once, at the first call, rather than imported on every call."""
+
+    def __init__(self) -> None:
+        # the rules stand above the state (they act on it), so the state binds them at the first call
+        from .future.crown import vicinator_defeated
+        from .future.goal import check_goal
+        from .future.present import begin_present
+        from .future.rounds import advance_future, end_of_hero_turn, future_turn_action, future_turn_options
+        from .quests import check_quests
+        from .turn.acting import begin_past_turn
+
+        self.advance_future = advance_future
+        self.begin_present = begin_present
+        self.check_goal = check_goal
+        self.crown_enemy = crown_enemy
+        self.end_of_hero_turn = end_of_hero_turn
+        self.future_turn_action = future_turn_action
+        self.future_turn_options = future_turn_options
+        self.vicinator_defeated = vicinator_defeated
+        self.check_quests = check_quests
+        self.begin_past_turn = begin_past_turn
+
+
+_rules: list[Rules] = []
+
+
+def rules() -> Rules:
+    """The rules the state calls into, bound at the first call."""
+    if not _rules:
+        _rules.append(Rules())
+    return _rules[0]
