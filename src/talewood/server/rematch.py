@@ -70,6 +70,7 @@ class Rematches:
             if conn.dialect.name == "postgresql":
                 query = query.with_for_update()
             found = conn.execute(query).mappings().first()
+            row: dict[str, Any]
             if found is None:
                 if not yes:
                     raise ApiError(409, "nobody has proposed to play again: there is nothing to decline")
