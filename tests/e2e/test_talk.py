@@ -16,6 +16,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 HOSTILE = '<img src=x onerror="window.pwned=1"> <b>hello</b>'
 
 
+def said(page: Any, words: str) -> None:
+    """Wait until the page's table talk shows `words` (the card is drawn once the page has its state)."""
+    page.wait_for_function("(words) => (document.querySelector('#chat-log') || {textContent: ''})"
+                           ".textContent.includes(words)", arg=words)
+
+
 def two_people(server: Server, **extra: Any) -> tuple[str, list[str]]:
     made = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "human"], "seed": 3,
                                       **extra})
@@ -51,14 +57,14 @@ def test_two_people_talk_at_the_table(server: Server, browser: Any, screens: Pat
     laptop.fill("#chat-text", HOSTILE)
     laptop.click("#chat-send")
     for page in (laptop, phone):
-        page.wait_for_function("document.querySelector('#chat-log').textContent.includes('<b>hello</b>')")
+        said(page, "<b>hello</b>")
         assert page.locator("#chat-log img, #chat-log b").count() == 0      # text, never markup
         assert page.evaluate("window.pwned") is None
     assert phone.inner_text("#chat-log").startswith("Player 1: ")
     assert laptop.inner_text("#chat-log").startswith("Player 1 (you): ")
     phone.fill("#chat-text", "Good luck to you too")
     phone.click("#chat-send")
-    laptop.wait_for_function("document.querySelector('#chat-log').textContent.includes('Good luck to you too')")
+    said(laptop, "Good luck to you too")
     laptop.mouse.move(0, 0)
     laptop.screenshot(path=str(screens / "chat-desktop.png"), full_page=True)
     phone.screenshot(path=str(screens / "chat-phone.png"), full_page=True)
@@ -73,15 +79,17 @@ def test_two_people_talk_at_the_table(server: Server, browser: Any, screens: Pat
     # muting Player 1 on the phone hides what they say there, and only there
     phone.locator("#chat-mute summary").click()
     phone.check("#mute-0")
-    phone.wait_for_function("document.querySelector('#chat-hidden').textContent.includes('muted')")
+    phone.wait_for_function("(document.querySelector('#chat-hidden') || {textContent: ''}).textContent"
+                            ".includes('muted')")
     assert "spam" not in phone.inner_text("#chat-log") and "Good luck to you too" in phone.inner_text("#chat-log")
     phone.reload()
-    phone.wait_for_function("document.querySelector('#chat-hidden').textContent.includes('muted')")
+    phone.wait_for_function("(document.querySelector('#chat-hidden') || {textContent: ''}).textContent"
+                            ".includes('muted')")
     assert "spam" in laptop.inner_text("#chat-log")
     # a spectator reads the table but, unless the creator allowed it, does not talk
     watcher = browser.new_context(**SIZES["desktop"]).new_page()
     watcher.goto(f"{server.base}/games/{gid}")
-    watcher.wait_for_function("document.querySelector('#chat-log').textContent.includes('Good luck to you too')")
+    said(watcher, "Good luck to you too")
     assert watcher.locator("#chat-form").is_hidden()
     assert "did not let spectators talk" in watcher.inner_text("#chat-card")
 
@@ -119,4 +127,4 @@ def test_both_accept_play_again_and_both_pages_move_to_the_new_game(server: Serv
     # the finished game's replay shows what was said, at its point of the game
     replay = browser.new_context(**SIZES["desktop"]).new_page()
     replay.goto(f"{server.base}/replays/{gid}#step=0")
-    replay.wait_for_function("document.querySelector('#chat-log').textContent.includes('good game coming')")
+    said(replay, "good game coming")
