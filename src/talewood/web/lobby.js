@@ -201,7 +201,7 @@ function drawLivePlay() {
   $("#seats").before(el("div", { id: "live-play" },
     el("label", {}, "Time per turn ", limit),
     el("label", {}, " If a player is gone, their seat goes to ", standin), agree,
-    el("label", { for: "spectator-chat" }, el("input", { type: "checkbox", id: "spectator-chat" }),
+    el("label", { for: "spectator-chat", id: "spectator-chat-label" }, el("input", { type: "checkbox", id: "spectator-chat" }),
       " Spectators may talk at the table too")));
 }
 // Learn to play: a guided first game of each title, and its rules one tap away.
