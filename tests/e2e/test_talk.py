@@ -128,3 +128,21 @@ def test_both_accept_play_again_and_both_pages_move_to_the_new_game(server: Serv
     replay = browser.new_context(**SIZES["desktop"]).new_page()
     replay.goto(f"{server.base}/replays/{gid}#step=0")
     said(replay, "good game coming")
+
+
+def test_the_hot_seat_plays_again_on_its_one_page(server: Server, browser: Any) -> None:
+    made = server.post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "human"], "seed": 5})
+    gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    page = browser.new_context(**SIZES["desktop"]).new_page()
+    page.goto(made["hotseat_url"])
+    page.wait_for_selector("#overlay-button")
+    play_to_the_end(server, gid, tokens)
+    page.wait_for_selector("#rematch-propose", state="attached")
+    if page.is_visible("#overlay-button"):           # the device was still being passed when the game ended
+        page.click("#overlay-button")
+    page.click("#rematch-propose")                    # one press answers for both people at the device
+    page.wait_for_url(lambda url: gid not in url and url.count("token=") == 2, timeout=30000)
+    page.wait_for_selector("#overlay-button")          # the new game's hot seat: pass the device
+    new_id = page.url.split("/games/")[1].split("#")[0]
+    mine = [part.removeprefix("token=") for part in page.url.split("#")[1].split("&")]
+    assert [server.get(f"/api/games/{new_id}?token={t}")["seat"] for t in mine] == [0, 1]

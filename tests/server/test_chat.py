@@ -4,6 +4,7 @@ database, the replay), and hostile input refused with a reason and nothing store
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -143,3 +144,20 @@ def test_a_finished_game_keeps_its_talk_for_the_replay_and_a_damaged_one_refuses
     r = say(client, other["id"], other["seats"][0]["token"], "hello?")
     assert r.status_code == 410
     assert client.get(f"/api/games/{other['id']}/chat").status_code == 410
+
+
+def test_a_message_reaches_the_pages_on_another_server_process(db_url: str, deck_game: str) -> None:
+    if "postgresql" not in db_url:
+        pytest.skip("SQLite serves one server process")
+    with make_client(db_url) as a, make_client(db_url) as b:
+        made = deck(a, ["human", "human"])
+        gid, one, two = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        deadline = time.monotonic() + 30
+        while not b.get("/api/server").json()["listening"]:       # its LISTEN is up
+            assert time.monotonic() < deadline, "the second process never listened"
+            time.sleep(0.05)
+        with b.websocket_connect(f"/ws/games/{gid}") as there:
+            there.send_json({"type": "hello", "token": two})
+            until(there, "state")
+            assert say(a, gid, one, "across the processes").status_code == 200
+            assert until(there, "chat")["messages"][0]["text"] == "across the processes"

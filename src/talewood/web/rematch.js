@@ -82,9 +82,11 @@ window.talewoodRematch = (() => {
   function refused(detail) { const e = $("#rematch-error"); if (e) e.textContent = detail; }
 
   function moveOn() {
+    // only with the new link of every seat of this page that accepted (another may still be on its way)
+    if (mine().some(([t, s]) => proposal.seats[s].answer === "yes" && !fresh.has(t))) return false;
     // every person of this page keeps their place in the address: #token=a,b&token=c
     const parts = people.map((tokens) => tokens.map((t) => fresh.get(t)).filter(Boolean)).filter((ts) => ts.length);
-    if (!parts.length || started) return false;
+    if (!parts.length || started) return started;
     started = true;
     location.assign(`/games/${encodeURIComponent(proposal.id)}#` + parts.map((ts) => `token=${ts.join(",")}`).join("&"));
     return true;
@@ -110,7 +112,7 @@ window.talewoodRematch = (() => {
         button("Play again", "rematch-propose", () => answer(true), true);
       }
     } else if (proposal.started) {
-      if (moveOn()) { line("Moving to the new game…"); }
+      if (seated.some(([, s]) => proposal.seats[s].answer === "yes")) { line("Moving to the new game…"); moveOn(); }
       else {
         const link = el("a", { id: "rematch-watch", href: `/games/${encodeURIComponent(proposal.id)}`, text: "Watch the new game" });
         line(seated.length ? "The new game has started without you." : "The players have started a new game.");
