@@ -126,8 +126,12 @@ def test_both_accept_play_again_and_both_pages_move_to_the_new_game(server: Serv
     assert phone.inner_text("#seat-name") == "you are Player 2"
     # the finished game's replay shows what was said, at its point of the game
     replay = browser.new_context(**SIZES["desktop"]).new_page()
+    server.post(f"/api/games/{gid}/chat", {"token": tokens[1], "text": "well played"})     # after the end
     replay.goto(f"{server.base}/replays/{gid}#step=0")
     said(replay, "good game coming")
+    assert "well played" not in replay.inner_text("#chat-log")
+    replay.click("#last")
+    said(replay, "well played")
 
 
 def test_the_hot_seat_plays_again_on_its_one_page(server: Server, browser: Any) -> None:
