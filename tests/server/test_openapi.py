@@ -30,6 +30,11 @@ def test_every_operation_documents_its_statuses(client: TestClient) -> None:
         ("/api/games/{game_id}/reclaim", "post"): {"200"} | WRITES,
         ("/api/games/{game_id}/record", "get"): {"200", "409"} | READS,
         ("/api/games/{game_id}/replay", "get"): {"200", "409"} | READS,
+        ("/api/games/{game_id}/chat", "get"): {"200", "403"} | READS,
+        ("/api/games/{game_id}/chat", "post"): {"200", "429"} | WRITES,
+        ("/api/games/{game_id}/rematch", "get"): {"200", "403"} | READS,
+        ("/api/games/{game_id}/rematch", "post"): {"200"} | WRITES,
+        ("/api/games/{game_id}/rematch/bot", "post"): {"200"} | WRITES,
     }
     for (path, method), statuses in expected.items():
         documented = set(paths[path][method]["responses"])
@@ -58,7 +63,7 @@ def test_schemathesis_finds_no_server_error_and_no_undocumented_status(tmp_path:
             capture_output=True, text=True, timeout=300, cwd=tmp_path,
             env={**os.environ, "SCHEMATHESIS_TELEMETRY": "false"})
         assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-        assert "Selected: 17/17" in done.stdout and " passed" in done.stdout
+        assert "Selected: 22/22" in done.stdout and " passed" in done.stdout
         assert "Failures:" not in done.stdout
     finally:
         server.stop()

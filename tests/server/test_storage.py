@@ -44,8 +44,9 @@ def test_restart_continues_every_game(db_url: str) -> None:
         assert client.get(f"/api/games/{gid}/record").json()["result"]["scores"] == s["result"]["scores"]
     engine = create_engine(database_url(db_url))
     with engine.connect() as conn:
-        assert set(inspect(conn).get_table_names()) >= {"games", "moves", "learning", "reviews", "alembic_version"}
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert set(inspect(conn).get_table_names()) >= {"games", "moves", "learning", "reviews", "chat_messages",
+                                                        "chat_rules", "rematches", "alembic_version"}
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
         steps = conn.execute(text("SELECT steps FROM games WHERE id = :i"), {"i": gid}).scalar()
         moves = conn.execute(text("SELECT count(*) FROM moves WHERE game_id = :i"), {"i": gid}).scalar()
         assert steps == moves == s["steps"]

@@ -34,11 +34,16 @@ from ..engine import SECRET_SEED_BITS, TalewoodError
 from ..games import available, load
 from . import db
 from .bots import BotScheduler, make_executor, reap_orphans, stop_executor
+from .chat import Chat
+from .chat import router as chat_router
 from .errors import ApiError
 from .learning import Learning
 from .learning import router as learning_router
 from .live import Live, Subscriber
 from .manager import GONE_AFTER, MAX_TURN_LIMIT, MIN_TURN_LIMIT, Limits, Manager, client_key
+from .messages import handle, parse
+from .rematch import Rematches
+from .rematch import router as rematch_router
 from .replays import Replays
 from .storage import Storage
 
@@ -120,6 +125,7 @@ class CreateGame(BaseModel):
                                       description="the bot kind that plays for a player who is gone (default greedy)")
     hints: StrictBool | None = Field(None, description="every player agrees to hints in a game with a turn limit "
                                                        "(without a limit hints are always on). Default: no")
+    spectator_chat: StrictBool | None = Field(None, description="spectators may talk at the table too. Default: no")
 
 
 class SeatLink(BaseModel):
@@ -357,6 +363,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                           max_games=max_games, gone_after=gone_after, replays=Replays(drawing))
         app.state.manager = manager
         app.state.learning = Learning(manager)
+        app.state.chat = Chat(manager)
+        app.state.rematch = Rematches(manager, app.state.chat)
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed bots in %d game(s)", resumed)
@@ -460,6 +468,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.include_router(learning_router)
+    app.include_router(chat_router)
+    app.include_router(rematch_router)
 
     # -- API ---------------------------------------------------------------------------------
     @app.get("/api/meta", tags=["lobby"], summary="The games, their options, and the seat kinds")
@@ -490,6 +500,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             made = await manager.create(body.game, body.players, body.seats, body.options, body.seed,
                                         turn_limit=body.turn_limit, standin=body.standin, client=client_key(host))
             await learning.created(made[0].id, hints_agreed=bool(body.hints))
+            await request.app.state.chat.created(made[0].id, spectators=bool(body.spectator_chat))
             return made
 
         live, tokens = await manager.within(creating())
@@ -599,7 +610,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             await _close(websocket, _close_code(exc.status), exc.detail)
             return
         try:
-            hello = _parse(await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS))
+            hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS))
         except (TimeoutError, ApiError, WebSocketDisconnect) as exc:
             reason = exc.detail if isinstance(exc, ApiError) else "the first message must say hello"
             await _close(websocket, 4400, reason)
@@ -625,7 +636,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
                 except ApiError as exc:
                     await _send_error(websocket, exc.status, exc.detail)
                     continue
-                await _handle(manager, game_id, token, raw, websocket)
+                await handle(manager, websocket.app.state.chat, websocket.app.state.rematch, game_id, token, client,
+                             raw, lambda data: _send(websocket, data))
         except WebSocketDisconnect:
             pass
         finally:
@@ -669,16 +681,6 @@ async def _receive_text(websocket: WebSocket) -> str:
     return raw
 
 
-def _parse(raw: str) -> dict[str, Any]:
-    try:
-        message = json.loads(raw)
-    except (ValueError, RecursionError):       # nested deeper than the parser goes: not a message of ours
-        raise ApiError(400, "a message must be JSON") from None
-    if not isinstance(message, dict):
-        raise ApiError(400, "a message must be a JSON object")
-    return message
-
-
 async def _send(websocket: WebSocket, data: dict[str, Any] | str) -> None:
     if websocket.application_state != WebSocketState.CONNECTED:
         return
@@ -720,34 +722,3 @@ async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live:
         found = shown.patch_message(live, sub.seat, revision) if sub.patches else None
         revision, text = found if found is not None else shown.state_message(live, sub.seat)
         await _send(websocket, text)
-
-
-def _int_field(message: dict[str, Any], name: str, status: int = 400) -> int:
-    value = message.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(status, f"{name} must be an integer")
-    return value
-
-
-async def _handle(manager: Manager, game_id: str, token: str | None, raw: str, websocket: WebSocket) -> None:
-    try:
-        message = _parse(raw)
-        kind = message.get("type")
-        if kind == "reclaim":
-            await manager.within(manager.reclaim(game_id, token))
-            return
-        version = _int_field(message, "version")
-        if kind == "action":
-            await manager.within(manager.act(game_id, token, _int_field(message, "action", 422), version))
-        elif kind == "undo":
-            await manager.within(manager.undo(game_id, token, version))
-        elif kind == "gone":
-            await manager.within(manager.vote_gone(game_id, token, _int_field(message, "seat", 422), version))
-        else:
-            raise ApiError(400, "type must be action, undo, gone or reclaim")
-    except ApiError as exc:
-        await _send_error(websocket, exc.status, exc.detail)
-    except TalewoodError as exc:
-        await _send_error(websocket, 422, str(exc))
-    except SQLAlchemyError:
-        await _send_error(websocket, 503, "the database is unavailable; try again in 5 s")

@@ -153,6 +153,38 @@ reviews = Table(
     Column("updated_at", SafeDateTime, nullable=False),
 )
 
+# table talk: each message with the seat that sent it (null: a spectator) and the moves made before it
+chat_messages = Table(
+    "chat_messages", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("step", Integer, nullable=False),                 # the record's length when it was sent
+    Column("text", Text, nullable=False),
+    Column("sent_at", SafeDateTime, nullable=False),
+    Index("ix_chat_messages_game", "game_id", "id"),
+)
+
+# who may talk at a table (only worth a row when spectators may)
+chat_rules = Table(
+    "chat_rules", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("spectators", Boolean, nullable=False, default=False),
+)
+
+# "Play again": one proposal per finished game, and the game it becomes once every person accepted
+rematches = Table(
+    "rematches", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("new_id", String(32), nullable=False),           # the new game's id, chosen with the proposal
+    Column("proposer", Integer, nullable=False),
+    Column("seats", SafeJSON, nullable=False),              # the new game's seat kinds (a decliner may become a bot)
+    Column("answers", SafeJSON, nullable=False),            # per seat: "yes", "no" or null (bots: null)
+    Column("token_hashes", SafeJSON, nullable=False),       # per seat: sha256 of its new token, once it accepted
+    Column("proposed_at", SafeDateTime, nullable=False),
+    Column("started", Boolean, nullable=False, default=False),
+)
+
 DEFAULT_DATABASE = "sqlite:///talewood.db"
 NOTIFY_CHANNEL = "talewood"
 

@@ -166,6 +166,7 @@ class Manager(Telling, Turns):
         self._renewed: datetime | None = None
         self._presence_written: datetime | None = None
         self.sockets: dict[str, int] = {}     # open WebSockets per client (address hash)
+        self.news: dict[str, Any] = {}        # news from other processes that is not a move (notify.py)
 
     @property
     def engine(self) -> Any:
@@ -325,7 +326,11 @@ class Manager(Telling, Turns):
 
     async def create(self, game_id: str, players: int | None, seats: list[str] | None,
                      options: dict[str, Any] | None, seed: int | None, *, turn_limit: int | None = None,
-                     standin: str | None = None, client: str | None = None) -> tuple[Live, list[str | None]]:
+                     standin: str | None = None, client: str | None = None, new_id: str | None = None,
+                     token_hashes: list[str | None] | None = None) -> tuple[Live, list[str | None]]:
+        """A new game. `new_id` and `token_hashes` (a rematch: its id chosen with the proposal, each person's
+        token given to them alone when they accepted) replace the id and tokens drawn here; the tokens
+        returned are then None."""
         game = load(game_id)
         if players is None:
             players = len(seats) if seats else max(game.min_players, min(2, game.max_players))
@@ -353,9 +358,10 @@ class Manager(Telling, Turns):
         stamp = now()
         await self.check_limits(client, HUMAN not in seats, stamp)
         state, steps = rebuild_steps(game, players, seed, parsed, [])
-        tokens: list[str | None] = [secrets.token_urlsafe(24) if k == HUMAN else None for k in seats]
-        hashes = [hash_token(t) if t is not None else None for t in tokens]
-        new_id = secrets.token_hex(6)
+        tokens: list[str | None] = [secrets.token_urlsafe(24) if k == HUMAN and token_hashes is None else None
+                                    for k in seats]
+        hashes = token_hashes or [hash_token(t) if t is not None else None for t in tokens]
+        new_id = new_id or secrets.token_hex(6)
         live = Live(id=new_id, game=game, players=players, seed=seed, options=parsed, seats=list(seats),
                     token_hashes=hashes, state=state, steps=steps, version=0, prearranged=prearranged,
                     turn_limit=turn_limit, standin_kind=standin)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,7 @@ class Telling:
     closed: bool
     listening: asyncio.Event
     sockets: dict[str, int]
+    news: dict[str, Callable[[str, str], None]]   # kind -> what to do when another process tells of it
     _refreshing: dict[str, bool]
     _presence_written: datetime | None
 
@@ -232,7 +234,15 @@ class Telling:
             asyncio.get_running_loop().create_task(go())
 
     def on_notify(self, payload: str) -> None:
-        """Another process changed a game: rebuild it here if anyone here follows it."""
+        """Another process changed a game: rebuild it here if anyone here follows it. News that is not a
+        change of the game itself ("~chat <game> <message> <process>", "~rematch …") goes to its handler."""
+        if payload.startswith("~"):
+            kind, _, rest = payload[1:].partition(" ")
+            parts = rest.split(" ")
+            handler = self.news.get(kind)
+            if handler is not None and len(parts) == 3 and parts[2] != self.instance:
+                handler(parts[0], parts[1])
+            return
         try:
             game_id, version_text, origin = payload.split(" ")
             version = int(version_text)

@@ -47,7 +47,11 @@ function connect(token) {
   // the token travels in the first message, never in the address (which proxies may log)
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   entry.ws = ws;
-  ws.onopen = () => { entry.retry = 500; ws.send(JSON.stringify({ type: "hello", token, patches: true })); };
+  ws.onopen = () => {
+    entry.retry = 500;
+    ws.send(JSON.stringify({ type: "hello", token, patches: true }));
+    window.talewoodChat.reconnected();      // what was said while this page was away
+  };
   ws.onmessage = (ev) => {
     let msg = JSON.parse(ev.data);
     window.talewood.frames += 1;
@@ -58,6 +62,10 @@ function connect(token) {
     }
     if (msg.type === "state") { entry.payload = msg; entry.thinking = msg.thinking; choose(); }
     else if (msg.type === "thinking") { if (entry.payload) entry.payload.thinking = msg.seat; choose(); }
+    else if (msg.type === "chat") window.talewoodChat.receive(msg.messages);
+    else if (msg.type === "rematch") window.talewoodRematch.receive(token, msg);
+    else if (msg.type === "error" && msg.about === "chat") window.talewoodChat.refused(msg.detail);
+    else if (msg.type === "error" && msg.about === "rematch") window.talewoodRematch.refused(msg.detail);
     else if (msg.type === "error") { $("#error").textContent = msg.detail; setBusy(false); }
     else if (msg.type === "notice") { $("#error").textContent = msg.text; }
   };
@@ -171,6 +179,14 @@ function send(message) {
   entry.ws.send(JSON.stringify({ ...message, version: entry.payload.version }));
 }
 
+// A message that is not a move (table talk, an answer to "Play again"), on the socket of `token`'s seat.
+function sendAs(token, message) {
+  const entry = sockets.get(token);
+  if (!entry || !entry.ws || entry.ws.readyState !== WebSocket.OPEN) return false;
+  entry.ws.send(JSON.stringify(message));
+  return true;
+}
+
 function draw(token) {
   const p = sockets.get(token).payload;
   drawn = { payload: p, thinking: p.thinking };
@@ -224,6 +240,9 @@ function draw(token) {
   }
   setBusy(false);
   window.talewoodLearn.gamePage(p, token, board);
+  window.talewoodChat.gamePage(p, token, (message) => sendAs(shownToken, message));
+  const seats = new Map([...sockets].map(([t, e]) => [t, e.payload ? e.payload.seat : null]));
+  window.talewoodRematch.gamePage(p, people, seats, sendAs);
   if (p.over) endReview(p);
 }
 

@@ -104,6 +104,7 @@ async function createGame(ev) {
     body.hints = $("#hints").checked;
   }
   if ($("#seed").value !== "") body.seed = +$("#seed").value;
+  if ($("#spectator-chat").checked) body.spectator_chat = true;
   const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) {
@@ -199,7 +200,9 @@ function drawLivePlay() {
   sync();
   $("#seats").before(el("div", { id: "live-play" },
     el("label", {}, "Time per turn ", limit),
-    el("label", {}, " If a player is gone, their seat goes to ", standin), agree));
+    el("label", {}, " If a player is gone, their seat goes to ", standin), agree,
+    el("label", { for: "spectator-chat", id: "spectator-chat-label" }, el("input", { type: "checkbox", id: "spectator-chat" }),
+      " Spectators may talk at the table too")));
 }
 // Learn to play: a guided first game of each title, and its rules one tap away.
 async function drawLearn() {

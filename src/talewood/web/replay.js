@@ -25,6 +25,7 @@ async function show(n) {
   const log = $("#log"); log.replaceChildren();
   for (const e of p.log) { const li = document.createElement("li"); li.textContent = e.text; log.append(li); }
   log.scrollTop = log.scrollHeight;
+  window.talewoodChat.replay(p.id, step, noun);      // what the table said up to this move
   $("#status").textContent = p.over ? `Final position: ${p.verdict}.` : `${noun} ${p.current_player + 1} to play`;
   $("#scores-card").hidden = !p.over;
   if (p.over && p.score_sheet) {
