@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import Rng, State
 from .actions import GAPS, NGAPS, SLOT_GAPS, Ids
+from .adventure import Move
 from .board import BASE_ITEM_LIMIT, NO_CARD
 from .content import (
     HAVE_MAG,
@@ -27,7 +28,6 @@ from .content import (
     Content,
     Req,
 )
-from .adventure import Move
 from .items import UseAgain
 from .labels import describe
 from .seasons import end_turn
