@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -192,3 +194,24 @@ def test_the_observation_layout_is_built_once_per_key() -> None:
     threetale = load("threetale")
     one = threetale.parse_options({"future": "crown_of_evil"}, 1)
     assert threetale.observation_spec(1, one) is threetale.observation_spec(3, threetale.parse_options({}, 3))
+
+
+def test_a_deal_draws_as_the_generator_deals_and_marks_the_step_final() -> None:
+    from tests.games.lanterns.game import LanternsGame
+
+    state = LanternsGame().new_game(2, 3)
+    twin = state.rng.clone()
+    dealt, same = list(range(10)), list(range(10))
+    state.deal(dealt, 3)
+    twin.deal(same, 3)
+    assert dealt == same and dealt != list(range(10))
+    assert state.rng.state == twin.state and state.barrier is True
+
+
+def test_a_seed_that_is_no_integer_is_an_option_error_naming_it() -> None:
+    from tests.games.lanterns.game import LanternsGame
+
+    seeds: list[Any] = ["7", 1.5, True]
+    for seed in seeds:
+        with pytest.raises(InvalidOption, match=f"the seed must be an integer, not {re.escape(repr(seed))}"):
+            LanternsGame().new_game(2, seed)

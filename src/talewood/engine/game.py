@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .actions import ActionSpace
-from .errors import GameNotOver, IllegalAction, InvalidPlayerCount
+from .errors import GameNotOver, IllegalAction, InvalidOption, InvalidPlayerCount
 from .events import Event, event, visible_to
 from .observation import ObservationSpec
 from .options import OptionSet, OptionValue
@@ -331,6 +331,12 @@ class State(ABC):
         self.barrier = True
         return self.rng.below(n)
 
+    def deal(self, items: MutableSequence[T], n: int) -> None:
+        """Move `n` items of `items` chosen at random, in random order, to its end (`n = len - 1`: a whole
+        shuffle), drawn as `Rng.deal` draws them."""
+        self.barrier = True
+        self.rng.deal(items, n)
+
     def pick(self, items: Sequence[T]) -> T:
         """A uniform random element of `items`."""
         self.barrier = True
@@ -504,7 +510,7 @@ class Game(ABC):
         """A new game. `explicit_chance` leaves chance steps pending for an outside framework."""
         self.check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction(f"the seed must be an integer, not {seed!r}")
+            raise InvalidOption(f"the seed must be an integer, not {seed!r}")
         state = self._new_state(players, seed, self.parse_options(options, players), tracked)
         state.explicit_chance = explicit_chance
         state.settle()

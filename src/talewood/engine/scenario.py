@@ -121,7 +121,7 @@ def expect_name(value: Any, names: Iterable[str], what: str) -> str:
     choices = list(names)
     if isinstance(value, str) and value in choices:
         return value
-    import difflib
+    import difflib  # loaded only when a name is wrong, not by every scenario
 
     close = difflib.get_close_matches(str(value), choices, n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else ""

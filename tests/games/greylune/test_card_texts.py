@@ -34,7 +34,7 @@ def _position() -> Any:
 
 
 def _svg(s: Any, seat: int = 0) -> Any:
-    actions = [{"id": a, "label": s.describe(a)} for a in s.legal_actions()]
+    actions = [{**GAME.action_space.to_json(a), "label": s.describe(a)} for a in s.legal_actions()]
     return xml.dom.minidom.parseString(render.render_svg(s.view(seat), seat, actions))
 
 

@@ -75,13 +75,13 @@ def test_svg_offers_every_board_choice_on_its_piece_and_leaves_the_panel_a_dozen
     for players, seed in ((4, 6), (3, 2), (2, 9)):
         for s in _positions(players, seed, every=5):
             seat = s.current_player
-            actions = [{"id": a, "label": s.describe(a)} for a in s.legal_actions()]
+            actions = [{**GAME.action_space.to_json(a), "label": s.describe(a)} for a in s.legal_actions()]
             svg = render.render_svg(s.view(seat), seat, actions)
             xml.dom.minidom.parseString(svg)
             found = {int(x) for x in re.findall(r'data-action="(\d+)"', svg)}
             assert found <= {a["id"] for a in actions}, "a clickable element offers an action that is not legal"
             decision = s.view(seat)["decision"] or {}
-            panel = [a for a in actions if render._key(a["id"], decision) == ("panel", 0)]
+            panel = [a for a in actions if render._key(a, decision) == ("panel", 0)]
             assert {a["id"] for a in actions} - {a["id"] for a in panel} <= found
             panel_most = max(panel_most, len(panel))
             assert "Actions:" not in svg
@@ -94,7 +94,7 @@ def test_svg_offers_every_board_choice_on_its_piece_and_leaves_the_panel_a_dozen
 
 def test_svg_puts_board_actions_on_their_piece() -> None:
     s = GAME.new_game(2, 3)
-    actions = [{"id": a, "label": s.describe(a)} for a in s.legal_actions()]
+    actions = [{**GAME.action_space.to_json(a), "label": s.describe(a)} for a in s.legal_actions()]
     svg = render.render_svg(s.view(0), 0, actions)
     place = GAME.action_space.id_of("place", gap=0)
     # a Villager is placed by clicking the gap itself, between its two cards
@@ -107,3 +107,18 @@ def test_terminal_render() -> None:
         console.print(terminal.render(s, 0))
     text = console.export_text()
     assert "Village" in text and "Adventure track" in text and "Player 1 (you)" in text
+
+
+def test_svg_reads_each_action_from_its_own_entry_not_the_shipped_numbering() -> None:
+    """A content variant numbers its actions its own way: the drawing places each action by the kind and
+    parameters the game sends with it, so the same choices under other ids land on the same pieces."""
+    s = GAME.new_game(2, 3)
+    shift = len(GAME.action_space)
+    actions = [{**GAME.action_space.to_json(a), "label": s.describe(a)} for a in s.legal_actions()]
+    moved = [{**a, "id": a["id"] + shift} for a in actions]
+    svg = render.render_svg(s.view(0), 0, actions)
+    svg_moved = render.render_svg(s.view(0), 0, moved)
+    for a in actions:
+        assert svg_moved.count(f'data-action="{a["id"] + shift}"') == svg.count(f'data-action="{a["id"]}"')
+    place = GAME.action_space.id_of("place", gap=0) + shift
+    assert re.search(rf'<g class="gap action info" data-action="{place}"', svg_moved)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from talewood.engine.content import check_source, load_toml, require, where
+from talewood.engine.content import Keyword, Param, check_source, load_toml, parse_term, require, vocabulary, where
 
 from . import rulings
 
@@ -141,30 +141,23 @@ class Content:
     seal_counts: tuple[int, int, int]
 
 
+# the effect and requirement words as terms: "vp:2", "move" (an effect's amount is 1 unless written),
+# "spend_coins:3"
+_AMOUNT = 99    # no card comes near it; a larger number is a typo
+EFFECT_WORDS = vocabulary(*(Keyword(name, (Param("amount", low=0, high=_AMOUNT, default=1),)) for name in EFFECT_OPS))
+REQ_WORDS = vocabulary(*(Keyword(name, (Param("amount", low=0, high=_AMOUNT),)) for name in REQ_OPS))
+
+
 def parse_effect(at: str, word: str) -> Effect:
-    name, _, amount = word.partition(":")
-    require(name in EFFECT_OPS, f"{at}: unknown effect {word!r}; known: {sorted(EFFECT_OPS)}")
-    try:
-        n = int(amount) if amount else 1
-    except ValueError:
-        raise_content(f"{at}: effect {word!r} has a bad amount")
-    return (EFFECT_OPS[name], n)
+    keyword, (n,) = parse_term(word, EFFECT_WORDS, "effect", at)
+    return (EFFECT_OPS[keyword.keyword], int(n))
 
 
 def parse_req(at: str, word: str) -> Req:
     if word == "":
         return (R_NONE, 0)
-    name, _, amount = word.partition(":")
-    require(name in REQ_OPS, f"{at}: unknown requirement {word!r}; known: {sorted(REQ_OPS)}")
-    try:
-        n = int(amount)
-    except ValueError:
-        raise_content(f"{at}: requirement {word!r} has a bad amount")
-    return (REQ_OPS[name], n)
-
-
-def raise_content(message: str) -> Any:
-    require(False, message)
+    keyword, (n,) = parse_term(word, REQ_WORDS, "requirement", at)
+    return (REQ_OPS[keyword.keyword], int(n))
 
 
 def _effects(at: str, words: Any) -> tuple[Effect, ...]:

@@ -2,6 +2,9 @@
 the skill tracks, and the small decisions effects open (which skill, which card to ready, the Hall
 of the Heroes, Kael and Lucan's reactions).
 
+This module stands below the adventure, the Items and the stories: the Move and the UseAgain it opens
+go through the state (`push_move`, `push_use_again`).
+
 Effects are queued as automatic `Gain` frames so that they resolve one by one, in the card's
 order, with any decision one of them opens (a move, a Bonus token) taken before the next.
 """
@@ -11,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, decision, seat_name
-from . import adventure, items, rulings
+from . import rulings
 from .board import AUTUMN, IN_BOX
 from .content import (
     COINS,
@@ -105,9 +108,9 @@ def do_effect(s: GreyluneState, p: int, op: int, n: int, seal: int) -> None:
     elif op == VILLAGER:
         gain_villagers(s, p, n)
     elif op == MOVE:
-        s.stack.append(adventure.Move(p, n, False))
+        s.push_move(p, n)
     elif op == SEAL_MOVE:
-        s.stack.append(adventure.Move(p, seal, False))
+        s.push_move(p, seal)
     elif op == READY:
         if s.exh[p]:
             s.stack.append(ReadyCard(p))
@@ -385,4 +388,4 @@ class IsandreOffer(NamedTuple):
         s.exh[p] |= 1 << s.tables.isandre
         s.exh[p] &= ~(1 << idx)
         if s.c.cards[idx].abilities:       # an Item just used as a Summer action: use it again at once?
-            s.stack.append(items.UseAgain(p, idx))
+            s.push_use_again(p, idx)

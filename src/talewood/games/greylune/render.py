@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from ...engine import ActionSpace, plural, seat_name
+from ...engine import plural, seat_name
 from ...ui.icons import ICONS, SIZE
 from ...ui.svg import MIN_FONT, Canvas, final_banner, text_width, wrap
 from .actions import GAPS
@@ -38,19 +38,11 @@ VERB = {"building": "Use", "item": "Buy", "companion": "Recruit"}
 SPECIAL_SHORT = ("Tell a story", "Move 1 space", "Gain 1 Magic")
 
 
-@cache
-def _space() -> ActionSpace:
-    """Greylune's action space (the Game builds it from its content)."""
-    from .. import load
-
-    return load("greylune").action_space
-
-
-def _key(action: int, decision: dict[str, Any]) -> tuple[str, int]:
-    """The piece of the board an action is chosen on; ("panel", 0) for what the page lists."""
-    spec = _space().specs[action]
-    params = dict(spec.params)
-    kind = spec.kind
+def _key(action: dict[str, Any], decision: dict[str, Any]) -> tuple[str, int]:
+    """The piece of the board an action is chosen on; ("panel", 0) for what the page lists. The action
+    comes with its kind and parameters from the game's own action space (a content variant has its own)."""
+    params = action
+    kind = action["kind"]
     if kind in ("place", "clear", "event_gap"):
         return ("gap", int(params["gap"]))
     if kind in ("coins", "activate"):
@@ -98,7 +90,7 @@ class Board:
         self.on: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self.icons: set[str] = set()            # drawn once in <defs>, then used (the drawing stays small)
         for a in actions:
-            self.on.setdefault(_key(int(a["id"]), self.decision), []).append(a)
+            self.on.setdefault(_key(a, self.decision), []).append(a)
 
     def text(self, x: float, y: float, s: object, size: float = MIN_FONT, **kw: Any) -> None:
         self.c.text(x, y, s, size=size, **kw)
@@ -164,6 +156,8 @@ def _villagers(x: float, y: float, counts: tuple[int, ...], across: bool) -> str
 
 
 def render_svg(view: dict[str, Any], seat: int | None, actions: list[dict[str, Any]]) -> str:
+    """The page for `seat`; `actions` as the server sends them (the game's own action space's JSON: id,
+    kind and parameters, and the label)."""
     b = Board(view, seat, actions)
     y = _head(b)
     y = _village(b, y + 10)
@@ -265,9 +259,8 @@ def _slot_actions(b: Board, slot: int) -> list[tuple[dict[str, Any], str]]:
     card = b.view["village"][slot]
     out = []
     for a in b.on.get(("slot", slot), []):
-        spec = _space().specs[int(a["id"])]
-        arrow = _arrow(int(spec.param("gap")), slot)
-        if spec.kind == "activate":
+        arrow = _arrow(int(a["gap"]), slot)
+        if a["kind"] == "activate":
             price = str(a["label"]).split(" for ", 1)[1].split(" (Villager", 1)[0]
             price = price.replace("a Seal's value in coins", "a Seal")
             out.append((a, f"{VERB[card['kind']]}: {price} {arrow}"))
@@ -338,7 +331,7 @@ def _village(b: Board, y0: float) -> float:
         else:
             gx, gy, w, h = ax + 8, tops[ra] + heights[ra] + 6, CARD_W - 16, GAP_Y - 12
         here = view["gaps"][g]["villagers"]
-        places = [a for a in b.on.get(("gap", g), []) if _space().specs[int(a["id"])].kind == "place"]
+        places = [a for a in b.on.get(("gap", g), []) if a["kind"] == "place"]
         info = f"The gap {_gap_words(view, g)}: " + (
             ", ".join(f"{seat_name(p)} {n}" for p, n in enumerate(here) if n) or "no Villager") + "."
         if any(here):
@@ -351,7 +344,7 @@ def _village(b: Board, y0: float) -> float:
                 c.add(face)
         else:
             c.add(_piece("gap", info, face))
-        rest = [(a, "Event" if _space().specs[int(a["id"])].kind == "event_gap" else "Camp")
+        rest = [(a, "Event" if a["kind"] == "event_gap" else "Camp")
                 for a in b.on.get(("gap", g), []) if a not in places]
         for k, (a, label) in enumerate(rest):
             if across:
@@ -510,11 +503,11 @@ def _held(b: Board, card: dict[str, Any], x: float, y: float, w: float) -> float
     names = _lines(card["name"], w - 16)
     h = 14.0 + LINE * len(names) + (LINE if card["exhausted"] else 0) + 4
     labels = []
-    uses = sum(1 for a in acts if _space().specs[int(a["id"])].kind == "use_item")
+    uses = sum(1 for a in acts if a["kind"] == "use_item")
     for a in acts:
-        kind = _space().specs[int(a["id"])].kind
+        kind = a["kind"]
         if kind == "use_item":
-            n = int(_space().specs[int(a["id"])].param("ability"))
+            n = int(a["ability"])
             labels.append((a, "Use" if uses == 1 else f"Ability {n + 1}"))
         else:
             labels.append((a, {"potion": "Use", "discard_item": "Discard", "ready_card": "Ready"}[kind]))
@@ -581,7 +574,7 @@ def _player(b: Board, p: dict[str, Any], y0: float) -> float:
     y = b.lines(X0 + 12, y0 + 82, where, WIDTH - 2 * X0 - 24)
     # the special action, Income and Bonus tokens
     acting = seat == view.get("current_player")       # the special action and Bonus tokens are this board's own
-    specials = [(a, SPECIAL_SHORT[int(_space().specs[int(a["id"])].param("option"))])
+    specials = [(a, SPECIAL_SHORT[int(a["option"])])
                 for a in b.on.get(("special", 0), [])] if acting else []
     with c.group("special", None, "The special action on your board (Summer, once a year): place a Villager to "
                                   "tell a story worth up to 3 (2 coins + 1 Strength + 2 VP), move your Adventurer "
@@ -666,7 +659,7 @@ def _story(b: Board, e: dict[str, Any], x: float, y: float) -> float:
     acts = b.on.get(("story", e["id"]), [])
     labels = []
     for a in acts:
-        kind = _space().specs[int(a["id"])].kind
+        kind = a["kind"]
         labels.append((a, {"tell": "Tell", "tell_boost": "Tell as 3", "pick_story": "Move to Told"}[kind]))
     names = wrap(e["name"], 134, MIN_FONT, 99)
     h = 26 + LINE * len(names) + (BUTTON_H + 6) * len(labels)

@@ -3,7 +3,9 @@ re-deals.
 
 The rules that change the state live by concern: seasons.py (turns, Autumn, Winter, the end),
 effects.py (gains, spending, Companion reactions), village.py (activating cards), items.py,
-events.py, adventure.py (moves, Encounters, Quests), stories.py; scoring.py counts the VP.
+events.py, adventure.py (moves, Encounters, Quests), stories.py; scoring.py counts the VP. effects.py
+stands below the adventure and the Items: the Move and UseAgain it opens are pushed through
+`push_move` and `push_use_again` here.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from ...engine import Rng, State
 from .actions import GAPS, NGAPS, SLOT_GAPS, Ids
+from .adventure import Move
 from .board import BASE_ITEM_LIMIT, NO_CARD
 from .content import (
     HAVE_MAG,
@@ -25,6 +28,7 @@ from .content import (
     Content,
     Req,
 )
+from .items import UseAgain
 from .labels import describe
 from .seasons import end_turn
 from .tables import Tables
@@ -98,6 +102,15 @@ class GreyluneState(State):
     # -- turns -------------------------------------------------------------------------------
     def advance(self) -> None:
         end_turn(self)
+
+    # -- frames the effects below the adventure and the Items open, reached through the state -----
+    def push_move(self, p: int, reach: int) -> None:
+        """A move of p's Adventurer up to `reach` spaces (an effect word or a Seal's value)."""
+        self.stack.append(Move(p, reach, False))
+
+    def push_use_again(self, p: int, idx: int) -> None:
+        """Isandre readied Item idx just used: use it again at once?"""
+        self.stack.append(UseAgain(p, idx))
 
     # -- small questions ---------------------------------------------------------------------
     def ready_card(self, p: int, idx: int) -> bool:

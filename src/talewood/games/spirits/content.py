@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.content import check_source, load_toml, require, where
-from .layouts import Layout
+from .layouts import Layout, load_layouts
 
 GAME_ID = "spirits"
 PACKAGE = "talewood.games.spirits"
@@ -152,6 +152,7 @@ class Content:
 
 
 DROP = -1
+NO_SEASON = -2                  # a row without a season token (Seasons)
 
 
 def _spirit(where: str, name: Any) -> int:
@@ -263,7 +264,5 @@ def _seasons(folder: Path | None) -> tuple[tuple[int, ...], ...]:
 def load_content(folder: Path | None = None) -> Content:
     """The validated content (cached: it is immutable and shared by every state); with `folder`, a
     designer's copy of content/ (a file it lacks comes from the package)."""
-    from .layouts import load_layouts
-
     return Content(_tiles(folder), _tokens(folder), _wishes(folder), _hexes(folder), _seasons(folder),
                    load_layouts(folder))

@@ -170,35 +170,44 @@ class MoveTo(NamedTuple):
         s.move_gem(self.seat, self.origin, action - s.ids.reserve)
 
 
+class KeepCard(NamedTuple):
+    """Keep one of your two Wish (or Hex) cards, secretly: what the two frames below share. They stay two
+    kinds, named by their card, as a state's hash and the players' decisions name them."""
+
+    seat: int
+
+    def piles(self, s: SpiritsState) -> tuple[str, int, list[list[int]], list[int]]:
+        """The card's name, its first action id, the hands dealt and the cards kept."""
+        raise NotImplementedError
+
+    def prompt(self, s: SpiritsState) -> str:
+        return f"keep one of your two {self.piles(s)[0]} cards (secretly)"
+
+    def legal(self, s: SpiritsState) -> list[int]:
+        _, base, hands, _ = self.piles(s)
+        return sorted(base + card for card in hands[self.seat])
+
+    def apply(self, s: SpiritsState, action: int) -> None:
+        name, base, _, kept = self.piles(s)
+        kept[self.seat] = action - base
+        s.emit("choose", f"{seat_name(self.seat)} keeps a {name} card", seat=self.seat)
+
+
 @decision
-class KeepWish(NamedTuple):
+class KeepWish(KeepCard):
     """Keep one of your two Wish cards, secretly."""
 
-    seat: int
+    __slots__ = ()
 
-    def prompt(self, s: SpiritsState) -> str:
-        return "keep one of your two Wish cards (secretly)"
-
-    def legal(self, s: SpiritsState) -> list[int]:
-        return sorted(s.ids.wish + w for w in s.wish_hand[self.seat])
-
-    def apply(self, s: SpiritsState, action: int) -> None:
-        s.wish[self.seat] = action - s.ids.wish
-        s.emit("choose", f"{seat_name(self.seat)} keeps a Wish card", seat=self.seat)
+    def piles(self, s: SpiritsState) -> tuple[str, int, list[list[int]], list[int]]:
+        return "Wish", s.ids.wish, s.wish_hand, s.wish
 
 
 @decision
-class KeepHex(NamedTuple):
+class KeepHex(KeepCard):
     """Keep one of your two Hex cards, secretly."""
 
-    seat: int
+    __slots__ = ()
 
-    def prompt(self, s: SpiritsState) -> str:
-        return "keep one of your two Hex cards (secretly)"
-
-    def legal(self, s: SpiritsState) -> list[int]:
-        return sorted(s.ids.hex + h for h in s.hex_hand[self.seat])
-
-    def apply(self, s: SpiritsState, action: int) -> None:
-        s.hex[self.seat] = action - s.ids.hex
-        s.emit("choose", f"{seat_name(self.seat)} keeps a Hex card", seat=self.seat)
+    def piles(self, s: SpiritsState) -> tuple[str, int, list[list[int]], list[int]]:
+        return "Hex", s.ids.hex, s.hex_hand, s.hex

@@ -21,11 +21,11 @@ from ...engine import (
 )
 from . import choices, observation, rulings, scoring
 from .actions import Ids, build_action_space
-from .content import AIR, BASE_SPIRITS, DROP, Content, load_content
+from .content import AIR, BASE_SPIRITS, DROP, NO_SEASON, Content, load_content
 from .frames import KeepHex, KeepWish
 from .layouts import SCENARIOS, Layout, rows_layout, solo_layout
 from .scenario import SCHEMA
-from .state import NO_SEASON, Config, SpiritsState
+from .state import Config, SpiritsState
 
 
 @dataclass(frozen=True)

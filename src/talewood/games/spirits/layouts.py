@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine.content import check_source, load_toml, require
 from ...engine.content import where as located
+from .rulings import favor_token_columns
 
 # A scenario grid cell is two characters: the place, then its favor token.
 #   place: U face-up tile · D face-down tile · u / d the same, used only with the Air Spirit · . empty
@@ -48,8 +49,6 @@ class Layout:
 
 def rows_layout(cols: int) -> Layout:
     """The base game's forest: 4 face-up rows of `cols` tiles; favor tokens in the rules sheet's V."""
-    from .rulings import favor_token_columns
-
     places = []
     for row in range(4):
         token_cols = favor_token_columns(row, cols)

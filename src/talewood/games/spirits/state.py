@@ -19,6 +19,7 @@ from .actions import Ids
 from .content import AIR, POWER_NAMES, SPIRIT_NAMES, SPIRITS, Content
 from .frames import Firefly, Gem, Pay, Second, Take
 from .scoring import Favor, end_game, finish
+from .view import build_view
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,6 @@ class Config:
     single: tuple[int, ...]            # per tile: the spirit of a single tile, -1 for a double
 
 
-NO_SEASON = -2
 _IS_TOKEN = partial(le, 0)      # a favor token's index, not -1 (no token)
 
 
@@ -645,8 +645,6 @@ class SpiritsState(State):
         return bool(self.stack) and type(self.stack[-1]) is Favor and self.stack[-1].seat == seat
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, seat)
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import seat_name
-from .content import DROP, POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS
+from .content import DROP, NO_SEASON, POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS
 from .scoring import gemstone_count
-from .state import NO_SEASON, SpiritsState
+
+if TYPE_CHECKING:
+    from .state import SpiritsState
 
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 

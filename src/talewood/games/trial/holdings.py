@@ -96,10 +96,10 @@ class Holdings(TrialFields):
             else:
                 deck = self.xdeck[(pile // PILE_EXPEDITION).bit_length() - 1]
             if top_only:
-                self.rng.deal(deck, 1)
+                self.deal(deck, 1)
             else:
                 self.unordered &= ~pile
-                self.rng.deal(deck, len(deck) - 1)      # a whole shuffle, the quicker way
+                self.deal(deck, len(deck) - 1)      # a whole shuffle, the quicker way
 
     def draw_deeds(self, seat: int, n: int) -> int:
         """Draw n deed cards (reshuffling the discard pile when the deck runs out, A-18)."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from talewood.engine.content import require
+from talewood.engine.content import Param, require, signature, split_term, term_args, unknown_keyword
 
 # -- the words of the game ---------------------------------------------------------------------------
 BASIC_FOODS = ("raspberry", "acorn", "mushroom")
@@ -54,26 +54,6 @@ KIND_CONTEXTS = {"condition": CARD, "cost": CARD, "test": CARD, "effect": ANYWHE
 
 
 @dataclass(frozen=True, slots=True)
-class Param:
-    """One parameter of a keyword: a word from `words`, a whole number in low..high, or an id of `ref`."""
-
-    name: str
-    words: tuple[str, ...] = ()
-    low: int | None = None
-    high: int | None = None
-    ref: str = ""
-    default: str | int | None = None
-
-    def describe(self) -> str:
-        kinds = [", ".join(self.words)] if self.words else []
-        if self.low is not None:
-            kinds.append(f"{self.low}..{self.high}")
-        if self.ref:
-            kinds.append(f"an id from {self.ref}s")
-        return " or ".join(kinds)
-
-
-@dataclass(frozen=True, slots=True)
 class Word:
     """A keyword of the vocabulary: its kind, its parameters, where it may appear and what it means."""
 
@@ -88,7 +68,7 @@ class Word:
         return self.contexts or KIND_CONTEXTS[self.kind]
 
     def signature(self) -> str:
-        return ":".join([self.keyword, *(f"<{p.name}>" for p in self.params)])
+        return signature(self.keyword, self.params)
 
 
 def _n(name: str = "n", low: int = 1, high: int = 4, default: int | None = None) -> Param:
@@ -289,39 +269,11 @@ Cost = tuple[Term, ...]   # one cost term: its alternatives ("/" in the data); a
 
 def parse_term(text: object, kind: str, context: str, where: str, refs: Mapping[str, frozenset[str]]) -> Term:
     """Parse and check one term; `where` names the file and entry for the error message."""
-    require(isinstance(text, str) and text != "", f"{where}: a {kind} must be a non-empty string, not {text!r}")
-    assert isinstance(text, str)
-    keyword, *raw = text.split(":")
+    keyword, raw = split_term(text, kind, where)
     word = VOCABULARY.get(keyword)
     if word is None or word.kind != kind:
-        known = ", ".join(w.keyword for w in VOCABULARY_LIST if w.kind == kind)
-        require(False, f"{where}: unknown {kind} keyword {keyword!r} in {text!r}; known: {known}")
-    assert word is not None
+        unknown_keyword(kind, keyword, text, (w.keyword for w in VOCABULARY_LIST if w.kind == kind), where)
+    assert isinstance(text, str)
     require(context in word.allowed,
             f"{where}: {keyword!r} cannot be used here ({context}); it belongs to {sorted(word.allowed)}")
-    params = word.params
-    required = sum(1 for p in params if p.default is None)
-    require(required <= len(raw) <= len(params),
-            f"{where}: {text!r} has {len(raw)} parameter(s); {word.signature()} takes "
-            f"{required if required == len(params) else f'{required} to {len(params)}'}")
-    args: list[str | int] = []
-    for i, param in enumerate(params):
-        if i >= len(raw):
-            assert param.default is not None
-            args.append(param.default)
-            continue
-        value = raw[i]
-        if param.ref:
-            require(value in refs.get(param.ref, frozenset()),
-                    f"{where}: {text!r}: {value!r} is not a known {param.ref} id")
-            args.append(value)
-        elif value.lstrip("-").isdigit() and param.low is not None:
-            number = int(value)
-            high = param.high if param.high is not None else param.low
-            require(param.low <= number <= high,
-                    f"{where}: {text!r}: {param.name} must be {param.describe()}, not {number}")
-            args.append(number)
-        else:
-            require(value in param.words, f"{where}: {text!r}: {param.name} must be {param.describe()}, not {value!r}")
-            args.append(value)
-    return Term(keyword, tuple(args))
+    return Term(keyword, term_args(word.params, word.signature(), raw, text, where, refs))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from ....engine.content import SOURCES, require
+from ....engine.content import SOURCES, one_of, require, unknown_keyword
 from ....engine.errors import ContentError
 from .box import Knob
 from .cards import EnemyTalent
@@ -129,8 +129,8 @@ class _Parser:
     def effect(self, where: str, raw: Any) -> Effect:
         require(isinstance(raw, dict), f"{where}: an effect must be a table like {{ do = \"gain\", ... }}")
         keyword = raw.get("do")
-        require(keyword in VOCABULARY, f"{where}: unknown effect keyword {keyword!r}; known: "
-                                       f"{', '.join(sorted(VOCABULARY))}")
+        if keyword not in VOCABULARY:
+            unknown_keyword("effect", keyword, keyword, sorted(VOCABULARY), where)
         where = f"{where} ({keyword})"
         spec = VOCABULARY[str(keyword)]
         unknown = sorted(set(raw) - set(spec.params) - {"do"})
@@ -154,8 +154,7 @@ class _Parser:
         if param.kind == "int":
             return _number(where, {"value": raw}, "value", self.numbers, low=param.low, high=param.high)
         if param.kind == "word":
-            require(raw in param.words, f"{where}: must be one of {', '.join(param.words)}, not {raw!r}")
-            return str(raw)
+            return one_of(raw, param.words, where)
         if param.kind == "bool":
             return _bool(where, {"value": raw}, "value")
         if param.kind == "deck":
