@@ -408,8 +408,8 @@ class Tables:
                        result=game["result"] if game["over"] else None,
                        current_kind=game["seats"][current] if isinstance(current, int) else None,
                        standin=standins[current] if isinstance(current, int) else None,
-                       your_turn=(not game["over"] and out["role"] == "seat" and current == seat
-                                  and standins[seat] is None))
+                       your_turn=(not game["over"] and seat is not None and current == seat
+                                  and out["role"] == "seat" and standins[seat] is None))
             started = aware(game["turn_started"])
             deadline = None
             if (not game["over"] and isinstance(current, int) and game["turn_limit"] and started is not None
