@@ -325,3 +325,20 @@ def test_the_gone_rule_follows_the_games_own_clock(tmp_path: Any) -> None:
         r = client.post(f"/api/games/{gid}/gone", json={"token": t1, "seat": 0, "version": s["version"]})
         assert r.status_code == 200, r.text
         wait_for(client, gid, t1, lambda st: st["seats"][0]["standin"] == "greedy")
+
+
+def test_a_long_poll_with_a_link_renewed_meanwhile_is_refused(client: TestClient) -> None:
+    g = open_table(client, ["human", "human"])
+    gid, old = g["id"], g["seats"][1]["token"]
+    version = client.get(f"/api/games/{gid}", params={"token": old}).json()["version"]
+    answers: list[Any] = []
+    poll = threading.Thread(target=lambda: answers.append(client.get(
+        f"/api/games/{gid}", params={"token": old, "after": version, "wait": 30})))
+    poll.start()
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    while not manager.live[gid].waiters:           # the poll is waiting
+        time.sleep(0.01)
+    r = client.post(f"/api/games/{gid}/renew", json={"creator": g["creator_token"], "seat": 1})
+    assert r.status_code == 200, r.text
+    poll.join(30)
+    assert answers and answers[0].status_code == 403 and "renewed" in answers[0].json()["detail"]

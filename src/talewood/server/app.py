@@ -412,6 +412,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             manager.seen(live, seat)
         if after is not None:
             live = await manager.wait_change(live, after, wait, seat, turn)
+            if seat is not None:
+                live.seat_of(token)          # a link renewed while it waited is refused, not answered
         return Response(manager.audiences.text(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Take an action",
