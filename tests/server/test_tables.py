@@ -216,6 +216,24 @@ def test_the_last_seat_raced_through_two_server_processes_goes_to_one_person() -
             assert codes == [200, 409, 409, 409], codes
             for s in servers:                      # either process serves the started game
                 assert s.get(f"/api/games/{t['id']}")["version"] == 0
+        # a link renewed through one process closes the page that holds it on the other
+        import websockets.sync.client as ws_client
+        from websockets.exceptions import ConnectionClosed
+
+        g = servers[0].post("/api/games", {"game": "spirits", "players": 2, "seats": ["human", "human"]})
+        for s in servers:
+            deadline = time.time() + 20
+            while not s.get("/api/server")["listening"]:
+                assert time.time() < deadline, "the server never listened for changes"
+                time.sleep(0.1)
+        with ws_client.connect(f"ws://127.0.0.1:{servers[1].port}/ws/games/{g['id']}", open_timeout=10) as sock:
+            sock.send(json.dumps({"type": "hello", "token": g["seats"][1]["token"]}))
+            assert json.loads(sock.recv(timeout=10))["type"] == "state"
+            servers[0].post(f"/api/games/{g['id']}/renew", {"creator": g["creator_token"], "seat": 1})
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    sock.recv(timeout=20)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
     finally:
         for s in servers:
             s.stop()
