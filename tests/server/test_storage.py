@@ -44,8 +44,8 @@ def test_restart_continues_every_game(db_url: str) -> None:
         assert client.get(f"/api/games/{gid}/record").json()["result"]["scores"] == s["result"]["scores"]
     engine = create_engine(database_url(db_url))
     with engine.connect() as conn:
-        assert set(inspect(conn).get_table_names()) >= {"games", "moves", "learning", "reviews", "chat_messages",
-                                                        "chat_rules", "rematches", "alembic_version"}
+        assert set(inspect(conn).get_table_names()) >= {"games", "moves", "learning", "reviews", "tables", "joins",
+                                                        "chat_messages", "chat_rules", "rematches", "alembic_version"}
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
         steps = conn.execute(text("SELECT steps FROM games WHERE id = :i"), {"i": gid}).scalar()
         moves = conn.execute(text("SELECT count(*) FROM moves WHERE game_id = :i"), {"i": gid}).scalar()
@@ -129,3 +129,45 @@ def test_the_learning_tables_come_and_go_with_their_revision(db_url: str) -> Non
         info = client.get(f"/api/games/{made['id']}/learning", params={"token": made["seats"][0]["token"]}).json()
         assert info["hints"]["allowed"]
         assert client.get(f"/api/games/{gid}").status_code == 200
+
+
+def test_a_database_of_revision_0004_takes_the_tables_and_plays_on(db_url: str) -> None:
+    """Revision 0005 adds the tables, the seats taken and the renewed links: a game stored before it keeps its
+    moves and goes on; a new game then gets its table and its creator's link."""
+    from alembic import command
+    from alembic.config import Config
+
+    from talewood.server.db import MIGRATIONS, make_engine, migrate
+
+    with make_client(db_url) as client:
+        g = create(client, ["human", "human"])
+        gid, token = g["id"], g["seats"][0]["token"]
+        s = client.get(f"/api/games/{gid}", params={"token": token}).json()
+        r = client.post(f"/api/games/{gid}/actions", json={"token": token, "action": s["actions"][0]["id"],
+                                                           "version": s["version"]})
+        assert r.status_code == 200, r.text
+    engine = make_engine(database_url(db_url))
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")     # as migrate() does: a copied table keeps its moves
+            conn.commit()
+        with conn.begin():
+            config.attributes["connection"] = conn
+            command.downgrade(config, "0004")
+    with engine.connect() as conn:
+        tables = set(inspect(conn).get_table_names())
+        assert "tables" not in tables and "joins" not in tables
+        assert "renewals" not in {c["name"] for c in inspect(conn).get_columns("games")}
+        assert conn.execute(text("SELECT count(*) FROM moves WHERE game_id = :i"), {"i": gid}).scalar() == 1
+    migrate(engine)
+    engine.dispose()
+    with make_client(db_url) as client:
+        s = client.get(f"/api/games/{gid}", params={"token": token}).json()
+        assert s["steps"] == 1 and s["log"]
+        made = client.post("/api/games", json={"game": "spirits", "players": 2, "seats": ["human", "open"]}).json()
+        assert made["open"] and client.get(f"/api/tables/{made['id']}").json()["seats_left"] == 1
+        # a game older than its table has no creator's link to renew it with
+        r = client.post(f"/api/games/{gid}/renew", json={"creator": made["creator_token"], "seat": 0})
+        assert r.status_code == 404

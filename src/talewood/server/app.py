@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import fastapi_offline
@@ -29,23 +29,25 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from ..agents import seat_kinds
-from ..engine import SECRET_SEED_BITS, TalewoodError
+from ..engine import TalewoodError
 from ..games import available, load
 from . import db
+from .answers import FORBIDDEN, MAX_BODY, READ, WRITE, answer
 from .bots import BotScheduler, make_executor, reap_orphans, stop_executor
 from .chat import Chat
 from .chat import router as chat_router
 from .errors import ApiError
 from .learning import Learning
 from .learning import router as learning_router
-from .live import Live, Subscriber
-from .manager import GONE_AFTER, MAX_TURN_LIMIT, MIN_TURN_LIMIT, Limits, Manager, client_key
+from .live import Live, Subscriber, hash_token
+from .lobby import router as lobby_router
+from .manager import GONE_AFTER, Limits, Manager, client_key
 from .messages import handle, parse
 from .rematch import Rematches
 from .rematch import router as rematch_router
 from .replays import Replays
 from .storage import Storage
+from .tables import Tables
 
 
 def default_storage(engine: Engine, shared: bool, timeout: float) -> Storage:
@@ -55,7 +57,6 @@ log = logging.getLogger("talewood.server")
 access_log = logging.getLogger("talewood.access")
 WEB = Path(__file__).resolve().parent.parent / "web"
 DOCS_ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
-MAX_BODY = 64 * 1024
 MAX_MESSAGE = 4096
 HELLO_SECONDS = 10.0
 
@@ -101,48 +102,6 @@ class SafeJSONResponse(JSONResponse):
                               default=str).encode("utf-8")
 
 
-SeatKind = Annotated[StrictStr, Field(max_length=32, json_schema_extra={"enum": ["human", *seat_kinds()]})]
-
-
-class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: StrictStr = Field(max_length=64, description="a game id from GET /api/meta, e.g. spirits",
-                            json_schema_extra={"enum": list[Any](available())})
-    players: StrictInt | None = Field(None, description="the number of players (default: the number of seats)")
-    seats: list[SeatKind] | None = Field(
-        None, max_length=16, description='one kind per seat: "human" or a bot kind such as "greedy"')
-    options: dict[Annotated[str, Field(max_length=64)], OptionValue] | None = Field(
-        None, description="the game's options and modules by name (GET /api/meta lists them)")
-    seed: StrictInt | None = Field(
-        None, description="a seed of your choice makes the deal known to you: the game is then shown to every "
-                          f"seat as prearranged. Default: {SECRET_SEED_BITS} secret random bits, never shown "
-                          "before the end")
-    turn_limit: StrictInt | None = Field(
-        None, description=f"seconds a person may take for a turn ({MIN_TURN_LIMIT} to {MAX_TURN_LIMIT}); after "
-                          "it, a bot of the `standin` kind plays the seat until the player takes it back. "
-                          "Default: no limit")
-    standin: StrictStr | None = Field(None, max_length=32,
-                                      description="the bot kind that plays for a player who is gone (default greedy)")
-    hints: StrictBool | None = Field(None, description="every player agrees to hints in a game with a turn limit "
-                                                       "(without a limit hints are always on). Default: no")
-    spectator_chat: StrictBool | None = Field(None, description="spectators may talk at the table too. Default: no")
-
-
-class SeatLink(BaseModel):
-    seat: int
-    kind: str
-    token: str | None = Field(description="the seat's secret; shown once, stored only as a hash")
-    url: str | None
-
-
-class Created(BaseModel):
-    id: str
-    seats: list[SeatLink]
-    spectator_url: str
-    hotseat_url: str | None
-    prearranged: bool = Field(description="whether the creator chose the seed (and so may know the deal)")
-
-
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: StrictStr = Field(max_length=128)
@@ -179,39 +138,6 @@ class GameState(BaseModel):
     over: bool
     result: dict[str, Any] | None
     prearranged: bool = Field(description="the creator chose the seed: the deal may be known to them")
-
-
-class Problem(BaseModel):
-    detail: str = Field(description="what was wrong, in words a person can act on")
-
-
-def answer(description: str) -> dict[str, Any]:
-    return {"description": description, "model": Problem}
-
-
-BAD_JSON = answer("the body is not JSON")
-TOO_BIG = answer(f"the body is over {MAX_BODY} bytes")
-INVALID = answer("a field is missing or has the wrong type; or an illegal action, or invalid "
-                 "seats/options/players (the message lists what is valid)")
-FORBIDDEN = answer("the token claims no seat of this game (the link is not valid)")
-NOT_FOUND = answer("no such game")
-GONE = answer("the game is damaged and cannot be loaded (its stored record is unreadable)")
-CONFLICT = answer("not your turn, a stale version, the game is over, or it changed meanwhile")
-TOO_MANY = answer("this client created too many games (see Retry-After)")
-UNAVAILABLE = answer("the database cannot be read or written now; nothing changed (see Retry-After)")
-Responses = dict[int | str, dict[str, Any]]
-READ: Responses = {404: NOT_FOUND, 410: GONE, 422: INVALID, 503: UNAVAILABLE}
-WRITE: Responses = {400: BAD_JSON, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT, 410: GONE, 413: TOO_BIG, 422: INVALID,
-         503: UNAVAILABLE}
-
-
-# where a created game's id leads (OpenAPI links: clients and API testers follow them)
-CREATED_LINKS = {
-    name: {"operationId": operation, "parameters": {"game_id": "$response.body#/id"}}
-    for name, operation in (("state", "get_game"), ("act", "post_action"), ("undo", "post_undo"),
-                            ("gone", "post_gone"), ("reclaim", "post_reclaim"), ("record", "get_record"),
-                            ("replay", "get_replay"))
-}
 
 
 def safe_traceback(exc: BaseException) -> str:
@@ -365,6 +291,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         app.state.learning = Learning(manager)
         app.state.chat = Chat(manager)
         app.state.rematch = Rematches(manager, app.state.chat)
+        app.state.tables = Tables(manager, app.state.learning)
         resumed = await manager.resume_all()
         if resumed:
             log.info("resumed bots in %d game(s)", resumed)
@@ -440,6 +367,10 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "game.html")
 
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "tables.html")
+
     @app.get("/replays/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
@@ -472,49 +403,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     app.include_router(rematch_router)
 
     # -- API ---------------------------------------------------------------------------------
-    @app.get("/api/meta", tags=["lobby"], summary="The games, their options, and the seat kinds")
-    async def meta() -> dict[str, Any]:
-        games = []
-        for gid in available():
-            g = load(gid)
-            games.append({"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
-                          "seat_noun": g.seat_noun, "cooperative": g.cooperative,
-                          "options": [o.to_json() for o in g.option_set.options]})
-        return {"games": games, "seat_kinds": ["human", *seat_kinds()],
-                "turn_limit": {"minimum": MIN_TURN_LIMIT, "maximum": MAX_TURN_LIMIT}}
-
-    @app.get("/api/games", tags=["lobby"], summary="Games in progress and finished, latest first",
-             responses={422: INVALID, 503: UNAVAILABLE})
-    async def list_games(request: Request, limit: int = Query(100, ge=1, le=500)) -> list[dict[str, Any]]:
-        return await manager_of(request).list_games(limit)
-
-    @app.post("/api/games", tags=["play"], summary="Create a game", response_model=Created,
-              responses={200: {"links": CREATED_LINKS}, 400: BAD_JSON, 413: TOO_BIG, 422: INVALID, 429: TOO_MANY,
-                         503: UNAVAILABLE})
-    async def create_game(body: CreateGame, request: Request) -> Created:
-        host = request.client.host if request.client else None
-        manager = manager_of(request)
-        learning: Learning = request.app.state.learning
-
-        async def creating() -> tuple[Live, list[str | None]]:
-            made = await manager.create(body.game, body.players, body.seats, body.options, body.seed,
-                                        turn_limit=body.turn_limit, standin=body.standin, client=client_key(host))
-            await learning.created(made[0].id, hints_agreed=bool(body.hints))
-            await request.app.state.chat.created(made[0].id, spectators=bool(body.spectator_chat))
-            return made
-
-        live, tokens = await manager.within(creating())
-        base = str(request.base_url).rstrip("/")
-        page = f"{base}/games/{live.id}"
-        humans = [t for t in tokens if t is not None]
-        return Created(
-            id=live.id,
-            seats=[SeatLink(seat=s, kind=k, token=t, url=f"{page}#token={t}" if t else None)
-                   for s, (k, t) in enumerate(zip(live.seats, tokens, strict=True))],
-            spectator_url=page,
-            # one `token` parameter per person: each human seat a person of its own, sharing this device
-            hotseat_url=f"{page}#" + "&".join(f"token={t}" for t in humans) if len(humans) > 1 else None,
-            prearranged=live.prearranged)
+    app.include_router(lobby_router)
 
     @app.get("/api/games/{game_id}", tags=["play"], summary="The game as a seat (or a spectator) sees it",
              response_model=GameState, responses={403: FORBIDDEN, **READ})
@@ -532,6 +421,8 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             manager.seen(live, seat)
         if after is not None:
             live = await manager.wait_change(live, after, wait, seat, turn)
+            if seat is not None:
+                live.seat_of(token)          # a link renewed while it waited is refused, not answered
         return Response(manager.audiences.text(live, seat, svg), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Take an action",
@@ -607,7 +498,7 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         try:
             live = await manager.get(game_id)
         except ApiError as exc:
-            await _close(websocket, _close_code(exc.status), exc.detail)
+            await _close(websocket, _close_code(exc), exc.detail)
             return
         try:
             hello = parse(await asyncio.wait_for(_receive_text(websocket), HELLO_SECONDS))
@@ -623,10 +514,11 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
         client = client_key(websocket.client.host if websocket.client else None)
         try:
             live = await manager.get(game_id)
-            sub = Subscriber(live.seat_of(token), patches=hello.get("patches") is True)
+            sub = Subscriber(live.seat_of(token), patches=hello.get("patches") is True,
+                             digest=hash_token(token) if token else None)
             manager.admit(live, sub, client)
         except ApiError as exc:
-            await _close(websocket, _close_code(exc.status), exc.detail)
+            await _close(websocket, _close_code(exc), exc.detail)
             return
         sender = asyncio.create_task(_send_loop(manager, websocket, game_id, live, sub))
         try:
@@ -649,11 +541,12 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
     return app
 
 
-def _close_code(status: int) -> int:
+def _close_code(exc: ApiError) -> int:
     """4000 + the HTTP status: 4403 a link that is not valid, 4404 no such game, 4410 a damaged game,
-    4429 too many pages open (from this address, or spectators of this game); 1013 (try again later)
-    when the database is unavailable."""
-    return 1013 if status >= 500 else 4000 + status
+    4429 too many pages open (from this address, or spectators of this game); 4401 a link the creator
+    renewed; 1013 (try again later) when the database is unavailable."""
+    code: int | None = getattr(exc, "close_code", None)
+    return code or (1013 if exc.status >= 500 else 4000 + exc.status)
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
@@ -705,6 +598,9 @@ async def _send_loop(manager: Manager, websocket: WebSocket, game_id: str, live:
         message = await sub.queue.get()
         if message.get("type") == "bye":
             await _close(websocket, 1012, "the server is restarting; reconnect")
+            return
+        if message.get("type") == "close":        # its link was renewed
+            await _close(websocket, message["code"], message["reason"])
             return
         # coalesce a burst of changes into one state message
         while message.get("type") == "state" and not sub.queue.empty():

@@ -117,6 +117,7 @@ games = Table(
     Column("lease", String(32), nullable=True),            # the server process that plays the bot turn
     Column("creator", String(32), nullable=True),          # a hash of the creating client's address
     Column("seen", SafeJSON, nullable=True),               # per seat: when its player was last seen connected
+    Column("renewals", SafeJSON, nullable=True),           # [{seat, step, old}]: seat links the creator renewed
     Index("ix_games_over_updated", "over", "updated_at"),
     Index("ix_games_over_wake", "over", "wake_at"),
     Index("ix_games_creator_created", "creator", "created_at"),
@@ -128,6 +129,42 @@ moves = Table(
     Column("step", Integer, primary_key=True),
     Column("action", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
+)
+
+# how a game was set up in the lobby: open seats until the last is taken, the names of those seated, and the
+# creator's secret (a hash), which closes the table, fills it with bots and renews a seat's link
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),            # the game's id once it starts
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),
+    Column("prearranged", Boolean, nullable=False, default=False),
+    Column("options", SafeJSON, nullable=False),
+    Column("seats", SafeJSON, nullable=False),             # per seat: "human", "open" (nobody yet) or a bot kind
+    Column("names", SafeJSON, nullable=False),             # per seat: the name of the person seated, or null
+    Column("token_hashes", SafeJSON, nullable=False),      # per seat: sha256 hex of its token, or null
+    Column("creator_hash", String(64), nullable=False),    # sha256 hex of the creator's token
+    Column("turn_limit", Integer, nullable=True),
+    Column("standin_kind", String(32), nullable=False, default="greedy"),
+    Column("hints", Boolean, nullable=False, default=False),
+    Column("status", String(16), nullable=False),          # open, started or closed
+    Column("version", Integer, nullable=False, default=0),   # bumps on every change: a seat taken, the start
+    Column("creator", String(32), nullable=True),          # a hash of the creating client's address
+    Column("created_at", SafeDateTime, nullable=False),
+    Column("updated_at", SafeDateTime, nullable=False),
+    Index("ix_tables_status_created", "status", "created_at"),
+    Index("ix_tables_creator_created", "creator", "created_at"),
+)
+
+# each open seat taken, by whom (a hash of the address): the creation limits count them
+joins = Table(
+    "joins", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("client", String(32), nullable=True),
+    Column("joined_at", SafeDateTime, nullable=False),
+    Index("ix_joins_client_joined", "client", "joined_at"),
 )
 
 # what a game's page offers to learn by: a guided first game, hints (and those asked for, written in the log)
@@ -168,7 +205,8 @@ chat_messages = Table(
 # who may talk at a table (only worth a row when spectators may)
 chat_rules = Table(
     "chat_rules", metadata,
-    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    # no foreign key: an open table's rule is stored before its game exists (the same id)
+    Column("game_id", String(32), primary_key=True),
     Column("spectators", Boolean, nullable=False, default=False),
 )
 

@@ -25,6 +25,17 @@ class Damaged(ApiError):
                               "The server's operator has been told; other games are not affected.")
 
 
+class Renewed(ApiError):
+    """A seat's old link, after the game's creator renewed it: refused like any link that claims no seat, but
+    saying why (a page that holds it is closed with 4401)."""
+
+    close_code = 4401
+
+    def __init__(self, who: str) -> None:
+        super().__init__(403, f"this link no longer works: the game's creator renewed {who}'s link. "
+                              "Ask them for the new one.")
+
+
 class Corrupt(Exception):
     """A stored row that does not describe a game (the message says which field)."""
 

@@ -28,7 +28,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..agents import TIME, bot_seed
-from ..engine import TalewoodError, rebuild, seat_name, visible_to
+from ..engine import TalewoodError, rebuild, seat_name
 from ..games import available, game_module, load
 from ..learn.advice import DEFAULT_LEVEL, HINT_LEVELS, advise
 from ..learn.review import DEFAULT_LEVEL as REVIEW_LEVEL
@@ -36,7 +36,7 @@ from ..learn.review import assemble, review_steps
 from ..learn.rules import RulesError, rulebook
 from . import db
 from .errors import ApiError, storage_failed, unavailable
-from .live import HUMAN, Live
+from .live import HUMAN, Live, insert_notes
 from .manager import Manager
 
 log = logging.getLogger("talewood.server")
@@ -198,20 +198,11 @@ class Learning:
         notes = self.notes.get(live.id)
         if not notes:
             return
-        logged = payload["log"]
-        # the log's events before each step: the setup's, then each step's, as this seat sees them
-        counts = [len(visible_to(step.events, seat)) for step in live.steps]
-        before = len(logged) - sum(counts)
-        at = [before]
-        for c in counts:
-            at.append(at[-1] + c)
-        merged = list(logged)
-        for note in sorted(notes, key=lambda n: -int(n.get("step", 0))):
-            step = min(max(0, int(note.get("step", 0))), len(at) - 1)
-            who = seat_name(int(note.get("seat", 0)), live.game.seat_noun)
-            merged.insert(at[step], {"type": "hint", "to": None,
-                                     "text": f"{who} asked a {note.get('level', 'normal')} bot for a hint."})
-        payload["log"] = merged
+        lines = [(int(note.get("step", 0)), {
+            "type": "hint", "to": None,
+            "text": f"{seat_name(int(note.get('seat', 0)), live.game.seat_noun)} asked a "
+                    f"{note.get('level', 'normal')} bot for a hint."}) for note in notes]
+        payload["log"] = insert_notes(live, seat, payload["log"], lines)
 
     # guided games -----------------------------------------------------------------------------------------
     async def guided(self, game_id: str, client: str | None) -> tuple[Live, list[str | None]]:

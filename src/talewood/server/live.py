@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..engine import SECRET_SEED_BITS, Game, State, Step, TalewoodError, rebuild_steps
+from ..engine import SECRET_SEED_BITS, Game, State, Step, TalewoodError, rebuild_steps, seat_name, visible_to
 from ..games import game_module, load
-from .errors import ApiError, Corrupt
+from .errors import ApiError, Corrupt, Renewed
 
 HUMAN = "human"
 # revisions count up across every game of the process: a game rebuilt from the database never shows a
@@ -61,6 +61,7 @@ class Subscriber:
 
     seat: int | None
     patches: bool = False
+    digest: str | None = None            # the hash of the token it said hello with (a renewed one is closed)
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
 
@@ -95,6 +96,7 @@ class Live:
     turn_started: datetime | None = None
     wake_at: datetime | None = None
     lease: str | None = None
+    renewals: list[dict[str, Any]] = field(default_factory=list)   # [{seat, step, old}]: links the creator renewed
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     thinking: int | None = None
@@ -136,6 +138,9 @@ class Live:
             if stored is not None and hmac.compare_digest(digest, stored):
                 found = seat
         if found is None:
+            for renewal in self.renewals:
+                if isinstance(renewal.get("old"), str) and hmac.compare_digest(digest, renewal["old"]):
+                    raise Renewed(seat_name(int(renewal.get("seat", 0)), self.game.seat_noun))
             raise ApiError(403, "this link is not valid: its token claims no seat of this game")
         return found
 
@@ -156,6 +161,12 @@ class Live:
                 or self.turn_started is None):
             return None
         return self.turn_started + timedelta(seconds=self.turn_limit)
+
+    def grace(self, gone_after: float) -> float:
+        """How long a player's pages may all be closed before the others may call them gone: `gone_after`,
+        or in a game with a turn limit a whole turn's time if that is longer (a game of one move an evening
+        must not lose a player who closed the page after their move)."""
+        return max(gone_after, float(self.turn_limit or 0))
 
     def away_since(self, seat: int) -> datetime | None:
         """Since when no page of `seat`'s player has been open (None: one is open here now)."""
@@ -244,13 +255,16 @@ def parse_live(row: Any, actions: list[Any]) -> Live:
     kind = row["standin_kind"]
     if not isinstance(kind, str):
         raise Corrupt("standin_kind is not a bot kind")
+    renewals = row.get("renewals") or []
+    if not isinstance(renewals, list) or not all(isinstance(r, dict) for r in renewals):
+        raise Corrupt("renewals is not a list of objects")
     state, steps = rebuild_steps(game, players, seed, dict(options), actions)
     return Live(id=row["id"], game=game, players=players, seed=seed, options=dict(options), seats=seats,
                 token_hashes=hashes, state=state, steps=steps, version=version,
                 prearranged=bool(row["prearranged"]), turn_limit=turn_limit, standin_kind=kind,
                 standins=standins, votes=votes, undo_floor=min(undo_floor or 0, len(steps)),
                 turn_started=aware(row["turn_started"]), wake_at=aware(row["wake_at"]), lease=row["lease"],
-                seen_elsewhere=seen_of(row.get("seen"), players))
+                seen_elsewhere=seen_of(row.get("seen"), players), renewals=list(renewals))
 
 
 # what a damaged row may raise while it is read back
@@ -288,6 +302,20 @@ def summary(row: Any) -> dict[str, Any]:
                 "players": None, "seats": [], "standins": [], "over": False, "current_player": None, "steps": None,
                 "result": None, "options": {}, "prearranged": False, "turn_limit": None, "damaged": True,
                 "created_at": iso(row["created_at"]), "updated_at": iso(row["updated_at"])}
+
+
+def insert_notes(live: Live, seat: int | None, logged: list[dict[str, Any]],
+                 notes: list[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """`seat`'s log with each (step, line) put where that step's events begin (a hint asked, a link renewed):
+    the log holds the setup's events, then each step's, as this seat sees them."""
+    counts = [len(visible_to(step.events, seat)) for step in live.steps]
+    at = [len(logged) - sum(counts)]
+    for c in counts:
+        at.append(at[-1] + c)
+    merged = list(logged)
+    for step, line in sorted(notes, key=lambda n: -n[0]):
+        merged.insert(at[min(max(0, step), len(at) - 1)], line)
+    return merged
 
 
 _renderers: dict[str, Callable[..., str] | None] = {}
@@ -396,7 +424,7 @@ class Audiences:
             "undo": self.undo_count(live, seat), "thinking": live.thinking, "steps": len(live.steps),
             "error": live.error, "prearranged": live.prearranged, "turn_limit": live.turn_limit,
             "deadline": deadline.isoformat() if deadline is not None else None,
-            "standin_kind": live.standin_kind, "gone_after": self.gone_after,
+            "standin_kind": live.standin_kind, "gone_after": live.grace(self.gone_after),
         }
         for hook in self.hooks:
             hook(live, seat, out)

@@ -128,6 +128,20 @@ TICKET: ContextVar[Ticket | None] = ContextVar("talewood_ticket", default=None)
 
 
 @dataclass(frozen=True)
+class Setup:
+    """A new game's settings, checked: what its row and its table are made of."""
+
+    game: str
+    players: int
+    seats: list[str]
+    options: dict[str, Any]
+    seed: int
+    prearranged: bool
+    turn_limit: int | None
+    standin: str
+
+
+@dataclass(frozen=True)
 class Finished:
     """A finished game's record, as replays need it (no state in memory)."""
 
@@ -313,7 +327,7 @@ class Manager(Telling, Turns):
             if made >= limits.games:
                 oldest = aware(oldest) or stamp
                 wait = max(1, int((oldest + timedelta(seconds=limits.window) - stamp).total_seconds()) + 1)
-                raise ApiError(429, f"too many new games: this address created {made} games in the last "
+                raise ApiError(429, f"too many new games: this address created or joined {made} games in the last "
                                     f"{duration(limits.window)}, the most this server allows. Try again "
                                     f"in {plural(wait, 'second')}.", {"Retry-After": str(wait)})
         if bot_only and limits.bot_only:
@@ -324,13 +338,11 @@ class Manager(Telling, Turns):
                                     f"the most this server allows. Wait for one to end, or seat a person.",
                                {"Retry-After": "60"})
 
-    async def create(self, game_id: str, players: int | None, seats: list[str] | None,
-                     options: dict[str, Any] | None, seed: int | None, *, turn_limit: int | None = None,
-                     standin: str | None = None, client: str | None = None, new_id: str | None = None,
-                     token_hashes: list[str | None] | None = None) -> tuple[Live, list[str | None]]:
-        """A new game. `new_id` and `token_hashes` (a rematch: its id chosen with the proposal, each person's
-        token given to them alone when they accepted) replace the id and tokens drawn here; the tokens
-        returned are then None."""
+    def setup(self, game_id: str, players: int | None, seats: list[str] | None, options: dict[str, Any] | None,
+              seed: int | None, *, turn_limit: int | None = None, standin: str | None = None,
+              open_seat: str | None = None) -> Setup:
+        """A new game's settings, checked (422 naming what is valid). `open_seat`: a seat kind that counts as
+        a person still to come (the lobby's open seats)."""
         game = load(game_id)
         if players is None:
             players = len(seats) if seats else max(game.min_players, min(2, game.max_players))
@@ -340,7 +352,7 @@ class Manager(Telling, Turns):
         if len(seats) != players:
             raise ApiError(422, f"{len(seats)} seats given for {players} players: give one kind per seat")
         for kind in seats:
-            if kind != HUMAN:
+            if kind not in (HUMAN, open_seat):
                 make_agent(kind, 0)        # refuses an unknown kind, listing the valid ones
         standin = standin or "greedy"
         if standin == HUMAN:
@@ -355,29 +367,49 @@ class Manager(Telling, Turns):
         if not 0 <= seed <= MAX_SEED:
             raise ApiError(422, f"the seed must be between 0 and 2**{SECRET_SEED_BITS + 1} - 1")
         parsed = game.parse_options(options, players)
-        stamp = now()
-        await self.check_limits(client, HUMAN not in seats, stamp)
-        state, steps = rebuild_steps(game, players, seed, parsed, [])
-        tokens: list[str | None] = [secrets.token_urlsafe(24) if k == HUMAN and token_hashes is None else None
-                                    for k in seats]
-        hashes = token_hashes or [hash_token(t) if t is not None else None for t in tokens]
-        new_id = new_id or secrets.token_hex(6)
-        live = Live(id=new_id, game=game, players=players, seed=seed, options=parsed, seats=list(seats),
-                    token_hashes=hashes, state=state, steps=steps, version=0, prearranged=prearranged,
-                    turn_limit=turn_limit, standin_kind=standin)
+        return Setup(game.id, players, list(seats), parsed, seed, prearranged, turn_limit, standin)
+
+    def new_game(self, setup: Setup, new_id: str, hashes: list[str | None], stamp: datetime,
+                 client: str | None) -> tuple[Live, dict[str, Any]]:
+        """The game in memory and its row, not yet stored: `start` it once the row is."""
+        game = load(setup.game)
+        state, steps = rebuild_steps(game, setup.players, setup.seed, setup.options, [])
+        live = Live(id=new_id, game=game, players=setup.players, seed=setup.seed, options=setup.options,
+                    seats=list(setup.seats), token_hashes=hashes, state=state, steps=steps, version=0,
+                    prearranged=setup.prearranged, turn_limit=setup.turn_limit, standin_kind=setup.standin)
         sched = self._schedule(live, state, stamp, True)
-        try:
-            await self._write(self.storage.insert_game, dict(
-                id=new_id, game=game.id, players=players, seed=str(seed), prearranged=prearranged,
-                options=parsed, seats=seats, token_hashes=hashes, version=0, steps=0,
-                current_player=state.current_player, over=state.is_over, result=None, created_at=stamp,
-                updated_at=stamp, turn_limit=turn_limit, standin_kind=standin, standins=live.standins,
-                votes=live.votes, undo_floor=0, creator=client, **sched))
-        except SQLAlchemyError as exc:
-            raise storage_failed(exc, "the new game") from exc
         self._apply_schedule(live, sched)
+        return live, dict(
+            id=new_id, game=game.id, players=setup.players, seed=str(setup.seed), prearranged=setup.prearranged,
+            options=setup.options, seats=setup.seats, token_hashes=hashes, version=0, steps=0,
+            current_player=state.current_player, over=state.is_over, result=None, created_at=stamp,
+            updated_at=stamp, turn_limit=setup.turn_limit, standin_kind=setup.standin, standins=live.standins,
+            votes=live.votes, undo_floor=0, creator=client, **sched)
+
+    def start(self, live: Live) -> None:
+        """A game whose row is stored: in memory, its bots at work."""
         self.keep(live)
         self.ensure_bots(live)
+
+    async def create(self, game_id: str, players: int | None, seats: list[str] | None,
+                     options: dict[str, Any] | None, seed: int | None, *, turn_limit: int | None = None,
+                     standin: str | None = None, client: str | None = None, new_id: str | None = None,
+                     token_hashes: list[str | None] | None = None) -> tuple[Live, list[str | None]]:
+        """A new game. `new_id` and `token_hashes` (a rematch: its id chosen with the proposal, each person's
+        token given to them alone when they accepted) replace the id and tokens drawn here; the tokens
+        returned are then None."""
+        setup = self.setup(game_id, players, seats, options, seed, turn_limit=turn_limit, standin=standin)
+        stamp = now()
+        await self.check_limits(client, HUMAN not in setup.seats, stamp)
+        tokens: list[str | None] = [secrets.token_urlsafe(24) if k == HUMAN and token_hashes is None else None
+                                    for k in setup.seats]
+        hashes = token_hashes or [hash_token(t) if t is not None else None for t in tokens]
+        live, row = self.new_game(setup, new_id or secrets.token_hex(6), hashes, stamp, client)
+        try:
+            await self._write(self.storage.insert_game, row)
+        except SQLAlchemyError as exc:
+            raise storage_failed(exc, "the new game") from exc
+        self.start(live)
         return live, tokens
 
     # -- changing ----------------------------------------------------------------------------
@@ -499,20 +531,22 @@ class Manager(Telling, Turns):
         return {s for s, kind in enumerate(live.seats) if kind == HUMAN and s != gone and live.standins[s] is None}
 
     async def _may_call_gone(self, live: Live, gone: int) -> None:
-        """A player may be called gone once their turn time has run out, or after `gone_after` seconds
-        without any page of the game open (on any server process) — never the moment their turn starts."""
+        """A player may be called gone once their turn time has run out, or after `gone_after` seconds (a
+        whole turn's time if the game's limit is longer) without any page of the game open (on any server
+        process) — never the moment their turn starts."""
         stamp = now()
         deadline = live.deadline()
         if deadline is not None and deadline <= stamp:
             return
         if self.shared:
             live.seen_elsewhere = seen_of(await self.storage.read(self.storage.seen, live.id), live.players)
+        grace = live.grace(self.gone_after)
         rule = (f"a player can be called gone once their turn time has run out or after "
-                f"{duration(self.gone_after)} without a page of the game open")
+                f"{duration(grace)} without a page of the game open")
         away = live.away_since(gone)
         if away is None:
             raise ApiError(409, f"Player {gone + 1} has the game open: {rule}")
-        left = self.gone_after - (stamp - away).total_seconds()
+        left = grace - (stamp - away).total_seconds()
         if left > 0:
             raise ApiError(409, f"Player {gone + 1} was here {plural(int((stamp - away).total_seconds()), 'second')} "
                                 f"ago: {rule} (try again in {plural(int(left) + 1, 'second')})",

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from ..engine import seat_name
 from . import db
-from .errors import ApiError
+from .errors import ApiError, Renewed
 from .live import Live, LiveGames, Subscriber, iso, now
 
 if TYPE_CHECKING:
@@ -64,6 +65,14 @@ class Telling:
         for sub in list(live.subscribers):
             with contextlib.suppress(asyncio.QueueFull):
                 sub.queue.put_nowait(message)
+
+    def drop_renewed(self, live: Live) -> None:
+        """Close every page that holds a seat link the creator renewed since it opened (4401, saying why)."""
+        for sub in list(live.subscribers):
+            if sub.seat is not None and sub.digest is not None and live.token_hashes[sub.seat] != sub.digest:
+                why = Renewed(seat_name(sub.seat, live.game.seat_noun))
+                with contextlib.suppress(asyncio.QueueFull):
+                    sub.queue.put_nowait({"type": "close", "code": why.close_code, "reason": why.detail})
 
     async def wait_change(self, live: Live, version: int, timeout: float, seat: int | None = None,
                           turn: bool = False) -> Live:
@@ -194,6 +203,7 @@ class Telling:
                     old.bot_task.cancel()
             if target is not old:
                 self._carry(old, target)
+                self.drop_renewed(target)       # another process renewed a seat's link
         self._wake(old)
         self.notify(target, {"type": "state"})
         if new is not None:

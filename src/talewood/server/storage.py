@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, text, update
@@ -105,12 +105,23 @@ class Storage:
                                      .limit(limit)).mappings().all())
 
     def created_since(self, client: str, since: datetime) -> tuple[int, datetime | None]:
-        """How many games `client` created since `since`, and the oldest of them."""
+        """How many games `client` created or joined since `since` (a table not started yet counts as one
+        created, a seat taken at another's table as one joined), and the oldest of them."""
+        made, oldest = 0, None
         with self.engine.connect() as conn:
-            made, oldest = conn.execute(
-                select(func.count(), func.min(db.games.c.created_at))
-                .where(db.games.c.creator == client).where(db.games.c.created_at >= since)).one()
-        return int(made), oldest
+            for query in (
+                    select(func.count(), func.min(db.games.c.created_at))
+                    .where(db.games.c.creator == client).where(db.games.c.created_at >= since),
+                    select(func.count(), func.min(db.tables.c.created_at))
+                    .where(db.tables.c.creator == client).where(db.tables.c.created_at >= since)
+                    .where(db.tables.c.status != "started"),
+                    select(func.count(), func.min(db.joins.c.joined_at))
+                    .where(db.joins.c.client == client).where(db.joins.c.joined_at >= since)):
+                count, first = conn.execute(query).one()
+                made += int(count)
+                if first is not None and (oldest is None or _utc(first) < _utc(oldest)):
+                    oldest = first
+        return made, oldest
 
     def unfinished_seats(self, client: str) -> list[Any]:
         """The seat kinds of every unfinished game `client` created."""
@@ -229,6 +240,10 @@ class Storage:
         with contextlib.suppress(SQLAlchemyError), self.engine.begin() as conn:
             conn.execute(update(db.games).where(db.games.c.lease == instance)
                          .where(db.games.c.over.is_(False)).values(wake_at=stamp, lease=None))
+
+
+def _utc(stamp: datetime) -> datetime:
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
 def _quietly(future: asyncio.Future[Any]) -> None:

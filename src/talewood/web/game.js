@@ -38,6 +38,7 @@ const REFUSALS = {
   4404: "This game does not exist: check the link you were given.",
   4403: "This link is not valid: its secret does not match any seat of this game.",
   4410: "This game is damaged and cannot be loaded. The server's operator has been told.",
+  4401: "This link no longer works: the game's creator renewed it. Ask them for the new one.",
 };
 
 function connect(token) {
@@ -60,6 +61,7 @@ function connect(token) {
       if (!entry.payload || entry.payload.revision !== msg.from) { ws.close(); return; }
       msg = applyPatch(entry.payload, msg);
     }
+    if (msg.type === "state" && !entry.payload && msg.seat !== null) window.talewoodLinks.remember(gameId, token);
     if (msg.type === "state") { entry.payload = msg; entry.thinking = msg.thinking; choose(); }
     else if (msg.type === "thinking") { if (entry.payload) entry.payload.thinking = msg.seat; choose(); }
     else if (msg.type === "chat") window.talewoodChat.receive(msg.messages);
@@ -69,7 +71,12 @@ function connect(token) {
     else if (msg.type === "error") { $("#error").textContent = msg.detail; setBusy(false); }
     else if (msg.type === "notice") { $("#error").textContent = msg.text; }
   };
-  ws.onclose = (ev) => {
+  ws.onclose = async (ev) => {
+    // a table whose seats are not all taken yet: its page waits for the game to start
+    if (ev.code === 4404 && (await fetch(`/api/tables/${encodeURIComponent(gameId)}`)).ok) {
+      location.replace(`/tables/${encodeURIComponent(gameId)}${location.hash}`);
+      return;
+    }
     if (ev.code >= 4000 && ev.code < 5000) {
       const text = REFUSALS[ev.code] || ev.reason || "The server refused this page.";
       $("#status").textContent = text;
@@ -291,7 +298,8 @@ function goneFrom(p, seat) {
 }
 function span(seconds) {
   const s = Math.round(seconds);
-  const [n, unit] = s % 60 === 0 && s > 0 ? [s / 60, "minute"] : [s, "second"];
+  const [n, unit] = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]]
+    .map(([size, name]) => [s / size, name]).find(([k]) => s > 0 && Number.isInteger(k)) || [s, "second"];
   return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
 
@@ -487,8 +495,11 @@ sound.addEventListener("change", () => {
 // The turn limit as a countdown: "Player 2 has 4:32 left to play; then a greedy bot plays for them."
 function clock(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
+  const d = Math.floor(total / 86400), h = Math.floor((total % 86400) / 3600), m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
   const two = (n) => String(n).padStart(2, "0");
+  // a turn-based game's clock: "2 days 3:04:05"
+  if (d) return `${d} day${d === 1 ? "" : "s"} ${h}:${two(m)}:${two(sec)}`;
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 function tick() {

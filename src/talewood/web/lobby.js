@@ -32,6 +32,8 @@ function drawSeats() {
   for (let i = 0; i < n; i++) {
     const s = el("select", { id: `seat-${i}`, "data-seat": i, class: "kind" });
     for (const k of META.seat_kinds) s.append(el("option", { value: k, text: k === "human" ? "human" : `bot: ${k}` }));
+    s.append(el("option", { value: "open", text: "open seat (anyone may take it)" }));
+    s.addEventListener("change", syncName);
     s.value = old[i] || (i === 0 ? "human" : (META.seat_kinds.includes("normal") ? "normal" : "greedy"));
     const label = el("label", {}, `${noun} ${i + 1} `, s);
     box.append(label);
@@ -46,6 +48,12 @@ function drawSeats() {
       label.append(" ", who);
     }
   }
+  syncName();
+}
+// a table with an open seat is listed for anyone: the name of the person at the first human seat shows there
+function syncName() {
+  const box = $("#name-box");
+  if (box) box.hidden = ![...document.querySelectorAll("#seats select.kind")].some((x) => x.value === "open");
 }
 function drawOptions() {
   // each option by its title, with a line of explanation; the identifiers stay in ids and values
@@ -99,6 +107,10 @@ async function createGame(ev) {
     else options[o.name] = input.value;
   }
   const body = { game: g.id, players: n, seats, options, standin: $("#standin").value };
+  const first = seats.indexOf("human");
+  if (seats.includes("open") && first >= 0 && $("#my-name").value.trim()) {
+    body.names = seats.map((k, i) => (i === first ? $("#my-name").value : null));
+  }
   if ($("#turn-limit").value !== "") {
     body.turn_limit = +$("#turn-limit").value;
     body.hints = $("#hints").checked;
@@ -111,6 +123,7 @@ async function createGame(ev) {
     $("#create-error").textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
     return;
   }
+  window.talewoodLinks.remember(data.id, data.creator_token, "creator");
   const links = $("#links");
   links.replaceChildren();
   const noun = g.seat_noun || "Player";
@@ -139,17 +152,24 @@ async function createGame(ev) {
       el("a", { href: url, class: "seat-link", "data-seat": mine[0].seat, text: mine.length === 1 ? "open this seat" : "open these seats" }),
       el("input", { readonly: "", value: url })));
   }
-  for (const s of data.seats) if (!s.url) links.append(el("p", { text: `${noun} ${s.seat + 1}: bot (${s.kind})` }));
+  for (const s of data.seats) {
+    if (s.kind === "open") links.append(el("p", { class: "open-seat", text: `${noun} ${s.seat + 1}: open seat — anyone may take it from the lobby's open tables` }));
+    else if (!s.url) links.append(el("p", { text: `${noun} ${s.seat + 1}: bot (${s.kind})` }));
+  }
+  links.append(el("p", {}, el("strong", { text: "Your table's page: " }),
+    el("a", { href: data.creator_url, id: "creator-link", text: data.open ? "fill the open seats with bots, close the table, renew a lost link" : "renew a player's lost link" }),
+    el("input", { readonly: "", value: data.creator_url, "aria-label": "your table's page" })));
   if (people.length > 1) {
     const url = `${page}#` + people.map(param).join("&");
     links.append(el("p", {}, el("strong", { text: "Hot seat: " }),
       el("a", { href: url, id: "hotseat-link", text: `play every human seat in this browser, passing it between the ${people.length} people` })));
   }
-  links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
+  if (!data.open) links.append(el("p", {}, el("strong", { text: "Spectators: " }), el("a", { href: data.spectator_url, text: data.spectator_url })));
   if (data.prearranged) links.append(el("p", { id: "prearranged", text: "You chose the seed: every seat is told this deal was prearranged." }));
   $("#created").hidden = false;
   if (people.length === 1) links.prepend(el("p", {}, el("a", { href: urlOf(people[0]), id: "play-link", class: "primary", text: "▶ Play now" })));
   loadGames();
+  loadTables();
 }
 // a listed game's seats as its game names them ("Hero 2"), counted from 1
 function nounOf(gameId) { const g = META && META.games.find((x) => x.id === gameId); return (g && g.seat_noun) || "Player"; }
@@ -184,8 +204,11 @@ async function loadGames() {
   }
 }
 // Live-play settings, added to the form here: a turn time limit and who plays for a gone player.
-const TURN_LIMITS = [["", "none"], ["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"],
-  ["600", "10 minutes"], ["3600", "1 hour"], ["86400", "1 day"]];
+// Real-time clocks, then turn-based ones (a move an evening): the stand-in bot waits as long as the clock.
+const TURN_LIMITS = [["", "no limit (friends)"], ["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"],
+  ["300", "5 minutes"], ["600", "10 minutes"], ["3600", "1 hour"], ["14400", "4 hours (turn-based)"],
+  ["43200", "12 hours (turn-based)"], ["86400", "1 day (turn-based)"], ["259200", "3 days (turn-based)"],
+  ["604800", "7 days (turn-based)"]];
 function drawLivePlay() {
   const limit = el("select", { id: "turn-limit", name: "turn_limit" });
   for (const [v, t] of TURN_LIMITS) limit.append(el("option", { value: v, text: t }));
@@ -203,6 +226,10 @@ function drawLivePlay() {
     el("label", {}, " If a player is gone, their seat goes to ", standin), agree,
     el("label", { for: "spectator-chat", id: "spectator-chat-label" }, el("input", { type: "checkbox", id: "spectator-chat" }),
       " Spectators may talk at the table too")));
+  const name = el("input", { id: "my-name", name: "name", maxlength: String(META.name_length || 24), autocomplete: "nickname" });
+  $("#seats").after(el("div", { id: "name-box", hidden: "" },
+    el("label", {}, "Your name at the table ", name),
+    el("span", { class: "option-help", text: " (the open tables list it beside your seat)" })));
 }
 // Learn to play: a guided first game of each title, and its rules one tap away.
 async function drawLearn() {
@@ -246,8 +273,101 @@ async function init() {
   $("#game").addEventListener("change", () => { drawPlayers(); drawOptions(); drawRulesLink(); });
   $("#players").addEventListener("change", drawSeats);
   $("#create-form").addEventListener("submit", createGame);
-  drawPlayers(); drawOptions(); drawRulesLink(); loadGames();
+  drawPlayers(); drawOptions(); drawRulesLink(); loadGames(); loadTables(); loadMine();
   drawLearn();
-  setInterval(loadGames, 5000);
+  setInterval(() => { loadGames(); loadTables(); loadMine(); }, 5000);
 }
 init();
+
+// Open tables: anyone may take a seat (on the table's page, with a name).
+async function loadTables() {
+  const r = await fetch("/api/tables");
+  if (!r.ok) return;
+  const tables = await r.json();
+  const body = $("#tables tbody");
+  body.replaceChildren();
+  $("#no-tables").hidden = tables.length > 0;
+  $("#tables").hidden = tables.length === 0;
+  for (const t of tables) {
+    const noun = t.seat_noun || "Player";
+    const seated = t.seats.filter((s) => s.kind !== "open")
+      .map((s) => `${noun} ${s.seat + 1}: ${s.kind === "human" ? (s.name || "a person") : `bot (${s.kind})`}`).join(", ");
+    const options = [...t.options, `time per turn: ${limitWords(t.turn_limit)}`].join(" · ");
+    body.append(el("tr", { "data-table": t.id }, el("td", { text: `${t.name} (${t.players} players)` }), el("td", { text: seated || "nobody yet" }),
+      el("td", { text: `${t.seats_left} of ${t.players}` }), el("td", { class: "wide-only", text: options }),
+      el("td", {}, el("a", { href: `/tables/${t.id}`, class: "take-seat", text: "Take a seat" }))));
+  }
+}
+function limitWords(seconds) {
+  if (!seconds) return "no limit";
+  const found = TURN_LIMITS.find(([v]) => +v === seconds);
+  return found ? found[1].replace(/ \(.*\)$/, "") : `${seconds} seconds`;
+}
+// Your games: the links this browser keeps, asked about in one request; your turn first, the nearest clock first.
+function left(deadline) {
+  const ms = new Date(deadline).getTime() - Date.now();
+  if (ms <= 0) return "time is up";
+  const m = Math.floor(ms / 60000), h = Math.floor(m / 60), d = Math.floor(h / 24);
+  if (d) return `${d} day${d === 1 ? "" : "s"} ${h % 24} h left`;
+  if (h) return `${h} h ${m % 60} min left`;
+  return `${Math.max(1, m)} min left`;
+}
+function rank(g) {
+  if (g.your_turn) return 0;
+  if (g.status === "playing" || g.status === "waiting") return 1;
+  if (g.status === "over") return 2;
+  return 3;
+}
+async function loadMine() {
+  const saved = window.talewoodLinks.all();
+  $("#mine").hidden = saved.length === 0;
+  if (!saved.length) { turnCue(0); return; }
+  const r = await fetch("/api/my-games", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ links: saved.map((l) => ({ game: l.game, token: l.token })) }) });
+  if (!r.ok) return;
+  const answers = await r.json();
+  const rows = answers.map((g, i) => ({ ...g, link: saved[i] }));
+  rows.sort((a, b) => rank(a) - rank(b) || (a.deadline || "9").localeCompare(b.deadline || "9")
+    || (b.updated_at || "").localeCompare(a.updated_at || ""));
+  const body = $("#mine-table tbody");
+  body.replaceChildren();
+  for (const g of rows) body.append(mineRow(g));
+  turnCue(rows.filter((g) => g.your_turn).length);
+}
+function mineRow(g) {
+  const noun = g.seat_noun || "Player";
+  const id = encodeURIComponent(g.game);
+  const you = g.role === "creator" ? "creator" : g.seat !== null ? `${noun} ${g.seat + 1}` : "";
+  const status = {
+    waiting: `waiting for ${g.seats_left} more ${g.seats_left === 1 ? "person" : "people"}`, closed: "table closed",
+    renewed: "this link was renewed by the creator: ask them for the new one", not_valid: "this link is not valid",
+    missing: "no such game on this server", damaged: "damaged: cannot be loaded",
+  }[g.status];
+  let turn = status || "";
+  let clockText = "";
+  if (g.status === "playing") {
+    turn = g.your_turn ? "Your turn" : `${noun} ${g.current_player + 1}` + (g.current_kind !== "human" ? ` (${g.current_kind} bot)` : "")
+      + (g.standin ? ` (a ${g.standin} bot plays for them)` : "");
+    clockText = g.deadline ? left(g.deadline) : (g.turn_limit ? "" : "no limit");
+  } else if (g.status === "over") {
+    const won = g.result && g.seat !== null && (g.result.winners || []).includes(g.seat);
+    turn = g.role === "seat" ? (won ? "over: you won" : "over") : "over";
+  }
+  let href = null;
+  if (g.role === "creator") href = `/tables/${id}#creator=${g.link.token}`;
+  else if (g.role === "seat" && g.status === "over") href = `/replays/${id}`;
+  else if (g.role === "seat") href = `/games/${id}#token=${g.link.token}`;
+  const forget = el("button", { type: "button", class: "forget", text: "Forget" });
+  forget.title = "Forget this link on this device (the link itself keeps working)";
+  forget.onclick = () => { window.talewoodLinks.forget(g.link.game, g.link.token); loadMine(); };
+  const open = href ? el("a", { href, class: "open-game", text: g.role === "creator" ? "Your table" : g.your_turn ? "Play" : "Open" }) : "";
+  return el("tr", { class: g.your_turn ? "your-turn" : "", "data-game": g.game },
+    el("td", { text: g.name || "" }), el("td", { text: you }), el("td", { class: "turn", text: turn }),
+    el("td", { text: clockText }), el("td", { class: "mine-actions" }, open, " ", forget));
+}
+// the tab says when a move waits for you in one of your games
+function turnCue(count) {
+  document.title = count ? `● Your turn (${count}) — Talewood lobby` : "Talewood — lobby";
+  const icon = $("#favicon");
+  if (icon) icon.href = count ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+}
