@@ -1,0 +1,133 @@
+"""ThreeTale's score counted again from the position, as the rulebook's "Scoring" lists it
+(rulebooks/threetale.txt L346-L357: 1 a Virtue, 2 a Speed, 2 a Shevitsa, 3/6/12 an Artifact of Level 1/2/3,
+30 a Sacred Stone, 15 a Spirit, the Future Quest's points, 10 a remaining turn) with the named rulings of
+docs/rules/threetale.md (A-50 remaining turns in rounds and only on a win; A-51 a lost game shows its score
+without the Quest; A-69 the Speed stat), without the game's scoring code: every line of every Hero, the
+team's lines, the total and every row of the score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from talewood.games.threetale.state import TTState
+
+from ..recount import play_to_the_end, random_games, sheet_cells
+from .helpers import GAME, act, scenario
+
+VIRTUE, SPEED, SHEVITSA, STONE, SPIRIT, TURN = 1, 2, 2, 30, 15, 10
+ARTIFACT = {1: 3, 2: 6, 3: 12}
+HERO_ITEMS = ("virtues", "speed", "shevitsa", "artifacts", "sacred_stones", "spirit")
+
+
+def remaining_turns(s: TTState) -> int:
+    """A-50, in rounds: the Nine Rings and the Path of Initiation 7 − the round won; the Information Flood
+    (tiles left − 4) ÷ 3; the Parallel Land none; the Crown of Evil the Tentacles left − 1."""
+    number = s.t.c.futures[s.future].number
+    if number in (1, 4):
+        return max(0, 7 - s.won_round)
+    if number == 2:
+        return max(0, (len(s.placed) - 4) // 3)
+    if number == 5:
+        return max(0, s.tentacles_left - 1)
+    return 0
+
+
+def recount(s: TTState, won: bool) -> tuple[list[dict[str, int]], dict[str, int]]:
+    heroes = []
+    for h in range(3):
+        line = {"virtues": VIRTUE * sum(s.vir[h * 6:h * 6 + 6]), "speed": SPEED * s.speed[h],
+                "shevitsa": SHEVITSA * s.shev[h],
+                "artifacts": sum(ARTIFACT[s.t.c.artifacts[a].level] for a in s.arts[h]),
+                "sacred_stones": STONE * s.stones[h], "spirit": SPIRIT * s.spirit[h]}
+        line["points"] = sum(line[k] for k in HERO_ITEMS)
+        heroes.append(line)
+    quest = s.t.c.futures[s.future].reward if won and s.future >= 0 else 0
+    remaining = TURN * remaining_turns(s) if won and s.future >= 0 else 0
+    team = {"future_quest": quest, "remaining_turns": remaining,
+            "total": sum(h["points"] for h in heroes) + quest + remaining}
+    return heroes, team
+
+
+def check_against_the_game(s: TTState) -> tuple[list[dict[str, int]], dict[str, int]]:
+    result = s.result()
+    won = bool(result.team_won)
+    heroes, team = recount(s, won)
+    for h, (got, mine) in enumerate(zip(result.details[:3], heroes, strict=True)):
+        for key in (*HERO_ITEMS, "points"):
+            assert got[key] == mine[key], f"Hero {h}: {key} {got[key]} ≠ the recount's {mine[key]}"
+    got_team = result.details[3]
+    for key in ("future_quest", "remaining_turns", "total"):
+        assert got_team[key] == team[key], f"the team's {key}: {got_team[key]} ≠ the recount's {team[key]}"
+    assert result.team_score == team["total"] and result.scores == [float(team["total"])] * 3
+    assert got_team["won"] is won
+    rows = sheet_cells(GAME.score_sheet(result))
+    expected = {"Virtues": "virtues", "Speed": "speed", "Shevitsa": "shevitsa", "Artifacts": "artifacts",
+                "Sacred Stones": "sacred_stones", "Spirit": "spirit", "The Hero's points": "points"}
+    for label, key in expected.items():
+        assert rows.pop(label) == [str(x[key]) for x in heroes], label
+    assert rows.pop("The Future's Quest (the team)") == [str(team["future_quest"])] * 3
+    assert rows.pop("Turns to spare (the team)") == [str(team["remaining_turns"])] * 3
+    assert rows.pop("Team score") == [str(team["total"])] * 3
+    goal = {"Rings": "rings", "Heads": "heads"}
+    for label in list(rows):          # what a Future's goal asked of each Hero: counts, never points
+        assert label in goal and rows.pop(label) == [str(d[goal[label]]) for d in result.details[:3]]
+    return heroes, team
+
+
+OPTION_SETS = [{}, {"future": "nine_rings"}, {"future": "information_flood"}, {"future": "parallel_land"},
+               {"future": "path_of_initiation"}, {"future": "crown_of_evil"},
+               {"tutorial": True, "difficulty": "easier"}]
+
+
+@pytest.mark.slow
+def test_every_random_game_scores_as_the_rulebook_counts_it() -> None:
+    for options in OPTION_SETS:
+        for state, rng in random_games(GAME, range(2), players=[3], options=lambda n, rng, o=options: o):
+            assert isinstance(state, TTState)
+            play_to_the_end(state, rng)
+            check_against_the_game(state)
+
+
+def boards() -> list[dict[str, Any]]:
+    """Several of every item on each Hero: 2 Artifacts of different Levels, Stones, Spirit, Shevitsa."""
+    return [{"love": 7, "hope": 3, "faith": 2, "endeavor": 1, "endurance": 4, "mercy": 2, "speed": 4, "shevitsa": 3,
+             "artifacts": ["A1-01", "A2-01"], "sacred_stones": 2, "spirit": 3},
+            {"love": 1, "hope": 6, "faith": 5, "endeavor": 5, "endurance": 1, "mercy": 1, "speed": 2,
+             "artifacts": ["A1-02", "A3-01"], "sacred_stones": 1, "spirit": 1},
+            {"love": 2, "hope": 2, "faith": 2, "endeavor": 2, "endurance": 2, "mercy": 2, "speed": 5, "shevitsa": 1,
+             "spirit": 2}]
+
+
+BLOCK = [
+    {"tile": "03", "x": 0, "y": 0}, {"tile": "01", "x": 1, "y": 0}, {"tile": "07", "x": 2, "y": 0},
+    {"tile": "11", "x": 0, "y": 1}, {"tile": "17", "x": 1, "y": 1}, {"tile": "23", "x": 2, "y": 1},
+    {"tile": "27", "x": 0, "y": 2}, {"tile": "20", "x": 1, "y": 2}, {"tile": "22", "x": 2, "y": 2},
+]
+
+
+def crown(**position: Any) -> TTState:
+    return scenario({"phase": "future", "future": "crown_of_evil", "tiles": BLOCK, "dice": "explicit",
+                     "heroes_at": ["07:NE", "23:SE", "27:SW"], **position})
+
+
+def test_winning_the_crown_of_evil_scores_its_quest_and_a_turn_for_each_tentacle_left_but_one() -> None:
+    s = crown(figure="17:NW", heroes_at=["01:SE", "23:SE", "27:SW"],
+              boards=[{**boards()[0], "sacred_stones": 1, "speed": 1}, *boards()[1:]],
+              future_state={"vicinator_defense": 10, "tentacles_left": 4},
+              turn={"start": "round", "round": 2, "fstage": 1})
+    act(s, "Attack the Vicinator", "Use a Sacred Stone: 10 damage to the Vicinator")
+    assert s.is_over and s.result().team_won, s.prompt()
+    _, team = check_against_the_game(s)
+    assert team["future_quest"] == s.t.c.futures[s.future].reward > 0
+    assert team["remaining_turns"] == TURN * (4 - 1)
+
+
+def test_a_lost_crown_of_evil_shows_the_heroes_points_without_the_quest() -> None:
+    s = crown(figure="17:NW", boards=boards(), future_state={"tentacles_left": 1}, turn={"start": "round", "round": 8})
+    assert s.is_over and not s.result().team_won
+    heroes, team = check_against_the_game(s)
+    assert team == {"future_quest": 0, "remaining_turns": 0, "total": sum(h["points"] for h in heroes)}
+    assert [h["artifacts"] for h in heroes] == [3 + 6, 3 + 12, 0]
+    assert [h["sacred_stones"] for h in heroes] == [60, 30, 0] and [h["spirit"] for h in heroes] == [45, 15, 30]
