@@ -55,12 +55,21 @@ def recount(s: GreyluneState) -> list[dict[str, int]]:
 
 
 def check_sheet(result: Any, want: list[dict[str, int]]) -> None:
-    rows = sheet_cells(GAME.score_sheet(result))
-    assert rows == {"VP track": [str(d["track"]) for d in want], "Heroic Quests": [str(d["quests"]) for d in want],
-                    "Companions": [str(d["companions"]) for d in want], "Items": [str(d["items"]) for d in want],
-                    "Strength and Magic bonus": [str(d["skills"]) for d in want],
-                    "Total": [str(d["total"]) for d in want]}
-    assert list(rows)[-1] == "Total"
+    """Every row: its label, cells, kind and words."""
+    rows = [(row.label, list(row.cells), row.kind, row.explain) for row in GAME.score_sheet(result).rows]
+    assert rows == [
+        ("VP track", [str(d["track"]) for d in want], "points",
+         "Victory points gained during the game, on the VP track."),
+        ("Heroic Quests", [str(d["quests"]) for d in want], "points",
+         "Heroic Quests completed: more for the first to complete each."),
+        ("Companions", [str(d["companions"]) for d in want], "points",
+         "What each Companion scores at the end, by its card."),
+        ("Items", [str(d["items"]) for d in want], "points", "Items that score at the end, by their cards."),
+        ("Strength and Magic bonus", [str(d["skills"]) for d in want], "points",
+         "5 points with Strength and Magic both 5 or more, 2 with both 3 or more."),
+        ("Total", [str(d["total"]) for d in want], "total", "Every row above added up; a tie shares the victory."),
+    ]
+    assert sheet_cells(GAME.score_sheet(result))
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from talewood.engine import seat_name
 from talewood.games.spirits import state as spirits_state
 from talewood.games.spirits.content import POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS
 from talewood.games.spirits.scenario import SCHEMA
@@ -149,18 +150,7 @@ def recount_solo(before: SpiritsState) -> dict[str, Any]:
 def check_against_the_game(before: SpiritsState, after: SpiritsState) -> None:
     result = after.result()
     if before.cfg.solo:
-        want = recount_solo(before)
-        d = result.details[0]
-        assert list(d["spirits"].values()) == want["spirits"] and list(d["opponent"].values()) == want["opponent"]
-        assert (d["spirit_points"], d["penalty"], d["total"]) == (want["points"], want["penalty"], want["total"])
-        assert d["opponent_majorities"] == [SPIRITS[x] for x in want["lost"]]
-        assert d["won"] == (not want["lost"]) and result.winners == ([] if want["lost"] else [0])
-        assert result.scores == [float(want["total"])]
-        rows = sheet_cells(GAME.score_sheet(result))
-        assert rows["Spirit points"] == [str(want["points"])] and rows["Missing spirits"] == [str(want["penalty"])]
-        assert rows["Total"] == [str(want["total"])]
-        for x in range(before.cfg.n_spirits):
-            assert rows[SPIRIT_NAMES[x]] == [str(want["spirits"][x])]
+        check_solo(before, after)
         return
     want = recount(before, after)
     for seat, (got, mine) in enumerate(zip(result.details, want["seats"], strict=True)):
@@ -170,44 +160,139 @@ def check_against_the_game(before: SpiritsState, after: SpiritsState) -> None:
         assert sorted(got["favor_tokens"]) == mine["favor_tokens"]
         assert got["total"] == got["spirit_points"] + got["power_points"] + got["penalty"] + got["bonus"] + got["hex"]
         assert after.discarded_tiles[seat] == want["discarded"][seat]
+        kinds = [(card["kind"], card["met"]) for card in got["cards"]]
+        assert kinds == ([("wish", want["met"][seat])] if seat in want["met"] else []) + (
+            [("hex", want["struck"][seat])] if seat in want["struck"] else [])
     assert result.scores == [float(d["total"]) for d in want["seats"]]
     assert result.winners == want["winners"]
     for s, ok in want["met"].items():
         assert after.wish_met[s] == ok
     check_sheet(GAME.score_sheet(result), want, after)
+    check_the_end_is_told(before, after, want)
+
+
+def check_solo(before: SpiritsState, after: SpiritsState) -> None:
+    result = after.result()
+    want = recount_solo(before)
+    d = result.details[0]
+    assert list(d["spirits"].values()) == want["spirits"] and list(d["opponent"].values()) == want["opponent"]
+    assert (d["spirit_points"], d["penalty"], d["total"]) == (want["points"], want["penalty"], want["total"])
+    assert d["opponent_majorities"] == [SPIRITS[x] for x in want["lost"]]
+    assert d["won"] == (not want["lost"]) and result.winners == ([] if want["lost"] else [0])
+    assert d["tiles"] == len(before.tiles_of[0])
+    assert sorted(d["favor_tokens"]) == sorted(C.tokens[k].id for k in after.favors[0])
+    assert after.solo_token < 0 or (after.solo_token in after.favors[0] and after.public_token[after.solo_token])
+    assert result.scores == [float(want["total"])]
+    lost = [SPIRIT_NAMES[x] for x in want["lost"]]
+    sheet = GAME.score_sheet(result)
+    assert rows_of(sheet) == [
+        *[(SPIRIT_NAMES[x], [str(want["spirits"][x])], "count", f"Your {SPIRIT_NAMES[x]} symbols (tiles and tokens).")
+          for x in range(before.cfg.n_spirits)],
+        ("Opponent's majorities", [", ".join(lost) or "none"], "note",
+         "Spirits of which the forest's opponent has more symbols than you: any one loses the game."),
+        ("Spirit points", [str(want["points"])], "points",
+         "A point per symbol of each spirit of which you have at least as many as the opponent."),
+        ("Missing spirits", [str(want["penalty"])], "points", "−3 for each spirit you have no symbol of."),
+        ("Total", [str(want["total"])], "total", ""),
+    ]
+    assert sheet.reason == ("the forest's opponent has the majority in " + " and ".join(lost) if lost
+                            else "the forest's opponent has the majority in no spirit")
+    verdict = "You lose: the opponent has the majority in " + ", ".join(lost) if lost else "You win"
+    assert told_at_the_end(after)[1:] == [("score", f"{verdict}; your score is {want['total']}", 0)]
+
+
+def rows_of(sheet: Any) -> list[tuple[str, list[str], str, str]]:
+    return [(row.label, list(row.cells), row.kind, row.explain) for row in sheet.rows]
+
+
+def told_at_the_end(after: SpiritsState) -> list[tuple[str, str, int | None]]:
+    """The log from the announcement of the end on: (kind, text, seat)."""
+    told = [(e["type"], e["text"], e.get("seat")) for e in after.events_for(None)]
+    start = max(i for i, e in enumerate(told) if e[0] == "end")
+    assert told[start] == ("end", "No tile can be collected any more: the game ends", None)
+    return told[start:]
+
+
+def check_the_end_is_told(before: SpiritsState, after: SpiritsState, want: dict[str, Any]) -> None:
+    """The end in the log, in its order: fireflies, Wishes (a favor token once chosen), scores, the winners."""
+    n = before.players
+    said: list[tuple[str, str, int | None]] = []
+    flies = [sum(1 for t in before.tiles_of[s] if before.firefly[t]) for s in range(n)]
+    for s in range(n):
+        if before.cfg.fireflies and flies[s] and flies[s] == max(flies):
+            said.append(("fireflies", f"{seat_name(s)} has the most fireflies ({flies[s]}) and discards "
+                                      f"{len(want['discarded'][s])} Air Spirit tiles", s))
+    order = [(before.cfg.first_player + i) % n for i in range(n)]
+    chose = []
+    for s in order:
+        if s not in want["met"]:
+            continue
+        wish = C.wishes[before.wish[s]]
+        if not want["met"][s]:
+            said.append(("wish", f"{seat_name(s)} does not meet their Wish", s))
+        elif wish.reward == "symbols":
+            gained = " and ".join(SPIRIT_NAMES[x] for x in wish.reward_symbols)
+            said.append(("wish", f"{seat_name(s)} meets their Wish and gains {gained}", s))
+        elif before.box:
+            chose.append(s)
+    for s in chose:
+        token = next(k for k in after.favors[s] if k not in before.favors[s])
+        said.append(("wish", f"{seat_name(s)} meets their Wish and takes the {C.tokens[token].name()} from the box", s))
+    for s, d in enumerate(want["seats"]):
+        said.append(("score", f"{seat_name(s)} scores {d['total']} nature points", s))
+    said.append(("winner", "Winner: " + ", ".join(seat_name(w) for w in want["winners"]), None))
+    assert told_at_the_end(after)[1:] == said
+
+
+EXPLAIN = {
+    "spirit": "Each spirit: whoever has the most of its symbols (tied players too) scores a point for each of them; "
+              "in brackets, the symbols each player has.",
+    "power": "Each power source: whoever has the most of its icons (tied players too) scores a point for each of "
+             "them; in brackets, the icons each player has.",
+    "Missing spirits and power sources": "−3 for each spirit and each power source of which you have none.",
+    "Drop and nature point tokens": "A point for each drop token and each nature point favor token.",
+    "Wish": "A Wish met gives its reward before the majorities are counted.",
+    "Hex": "A Hex that strikes costs the points below.",
+    "Hex penalty": "The points a Hex that strikes costs.",
+    "Favor tokens": "How many favor tokens each player took (their symbols count in the rows above).",
+    "Tiles": "Tiles taken: between players tied on points, the one with fewer tiles wins.",
+}
 
 
 def check_sheet(sheet: Any, want: dict[str, Any], after: SpiritsState) -> None:
-    """Every row of the sheet, cell by cell, from the recount."""
+    """Every row of the sheet, its cells, kind and words, from the recount."""
     seats = want["seats"]
-    rows = sheet_cells(sheet)
 
     def majority(kind: str, name: str) -> list[str]:
         best = max(d[kind].get(name, 0) for d in seats)
         return [f"{d[kind][name]} ({d[kind][name]}, the most)" if d[kind][name] and d[kind][name] == best
                 else f"0 ({d[kind][name]})" for d in seats]
 
-    expected: dict[str, list[str]] = {}
+    expected: list[tuple[str, list[str], str, str]] = []
     for x, name in enumerate(SPIRITS[:after.cfg.n_spirits]):
-        expected[SPIRIT_NAMES[x]] = majority("spirits", name)
+        expected.append((SPIRIT_NAMES[x], majority("spirits", name), "points", EXPLAIN["spirit"]))
     for p, name in enumerate(POWERS):
-        expected[POWER_NAMES[p]] = majority("powers", name)
-    expected["Missing spirits and power sources"] = [str(d["penalty"]) for d in seats]
+        expected.append((POWER_NAMES[p], majority("powers", name), "points", EXPLAIN["power"]))
+
+    def row(label: str, cells: list[str], kind: str = "points") -> None:
+        expected.append((label, cells, kind, EXPLAIN[label]))
+
+    row("Missing spirits and power sources", [str(d["penalty"]) for d in seats])
     if any(d["bonus"] for d in seats):
-        expected["Drop and nature point tokens"] = [f"+{d['bonus']}" for d in seats]
+        row("Drop and nature point tokens", [f"+{d['bonus']}" for d in seats])
     if want["met"]:
-        expected["Wish"] = [(C.wishes[after.wish[s]].name().split(": ", 1)[1] + (": met" if want["met"][s]
-                             else ": not met")) if s in want["met"] else "—" for s in range(len(seats))]
+        row("Wish", [(C.wishes[after.wish[s]].name().split(": ", 1)[1] + (": met" if want["met"][s] else ": not met"))
+                     if s in want["met"] else "—" for s in range(len(seats))], "note")
     if want["struck"]:
-        expected["Hex"] = [(C.hexes[after.hex[s]].name().split(": ", 1)[1] + (": strikes" if want["struck"][s]
-                            else ": spared")) if s in want["struck"] else "—" for s in range(len(seats))]
+        row("Hex", [(C.hexes[after.hex[s]].name().split(": ", 1)[1] + (": strikes" if want["struck"][s]
+                     else ": spared")) if s in want["struck"] else "—" for s in range(len(seats))], "note")
     if any(d["hex"] for d in seats):
-        expected["Hex penalty"] = [str(d["hex"]) for d in seats]
-    expected["Favor tokens"] = [str(len(d["favor_tokens"])) for d in seats]
-    expected["Tiles"] = [str(d["tiles"]) for d in seats]
-    expected["Total"] = [str(d["total"]) for d in seats]
-    assert rows == expected
-    assert list(rows)[-1] == "Total"
+        row("Hex penalty", [str(d["hex"]) for d in seats])
+    row("Favor tokens", [str(len(d["favor_tokens"])) for d in seats], "count")
+    row("Tiles", [str(d["tiles"]) for d in seats], "tiebreak")
+    expected.append(("Total", [str(d["total"]) for d in seats], "total", ""))
+    assert rows_of(sheet) == expected
+    assert sheet_cells(sheet)
 
 
 def all_modules(n: int, rng: Any) -> dict[str, Any]:
@@ -246,6 +331,8 @@ def ended(state: SpiritsState) -> tuple[SpiritsState, SpiritsState]:
     assert isinstance(before, SpiritsState)
     spirits_state.end_game(state)
     while not state.is_over:                 # Wish rewards: the first favor token offered
+        assert state.prompt() == (f"{seat_name(state.current_player or 0)}: your Wish is granted: choose a favor "
+                                  "token from those removed at setup")
         state.apply(state.legal_actions()[0])
     return before, state
 

@@ -17,6 +17,16 @@ from ..recount import play_to_the_end, random_games, sheet_cells
 from .helpers import GAME, act, scenario
 
 VIRTUE, SPEED, SHEVITSA, STONE, SPIRIT, TURN = 1, 2, 2, 30, 15, 10
+HERO_LINES = (("virtues", "Virtues"), ("speed", "Speed"), ("shevitsa", "Shevitsa"), ("artifacts", "Artifacts"),
+              ("sacred_stones", "Sacred Stones"), ("spirit", "Spirit"), ("points", "The Hero's points"))
+EXPLAIN = {
+    "virtues": "The Hero's Virtues, each worth its points.", "speed": "The Hero's Speed, in points.",
+    "shevitsa": "Shevitsa tokens the Hero holds.", "artifacts": "The Artifacts the Hero carries, by their level.",
+    "sacred_stones": "Sacred Stones the Hero holds.", "spirit": "The Hero's Spirit, in points.",
+    "points": "The Hero's share of the team score: the rows above added up.",
+    "future_quest": "The reward of the Future's Quest, when the team meets the Future's goal.",
+    "remaining_turns": "Points for each turn the team had to spare when it met the goal.",
+}
 ARTIFACT = {1: 3, 2: 6, 3: 12}
 HERO_ITEMS = ("virtues", "speed", "shevitsa", "artifacts", "sacred_stones", "spirit")
 
@@ -62,17 +72,24 @@ def check_against_the_game(s: TTState) -> tuple[list[dict[str, int]], dict[str, 
         assert got_team[key] == team[key], f"the team's {key}: {got_team[key]} ≠ the recount's {team[key]}"
     assert result.team_score == team["total"] and result.scores == [float(team["total"])] * 3
     assert got_team["won"] is won
-    rows = sheet_cells(GAME.score_sheet(result))
-    expected = {"Virtues": "virtues", "Speed": "speed", "Shevitsa": "shevitsa", "Artifacts": "artifacts",
-                "Sacred Stones": "sacred_stones", "Spirit": "spirit", "The Hero's points": "points"}
-    for label, key in expected.items():
-        assert rows.pop(label) == [str(x[key]) for x in heroes], label
-    assert rows.pop("The Future's Quest (the team)") == [str(team["future_quest"])] * 3
-    assert rows.pop("Turns to spare (the team)") == [str(team["remaining_turns"])] * 3
-    assert rows.pop("Team score") == [str(team["total"])] * 3
-    goal = {"Rings": "rings", "Heads": "heads"}
-    for label in list(rows):          # what a Future's goal asked of each Hero: counts, never points
-        assert label in goal and rows.pop(label) == [str(d[goal[label]]) for d in result.details[:3]]
+    sheet = GAME.score_sheet(result)
+    rows = [(row.label, list(row.cells), row.kind, row.explain) for row in sheet.rows]
+    expected = [(label, [str(x[key]) for x in heroes], "total" if key == "points" else "points", EXPLAIN[key])
+                for key, label in HERO_LINES]
+    goal = {"rings": ("Rings", "The Rings of Creation the Hero held at the end: every Hero needs 3 at the Fountain."),
+            "heads": ("Heads", "The Heads the Hero took from their reflections: every Hero needs one of each Level.")}
+    for key, (label, words) in goal.items():      # what a Future's goal asked of each Hero: counts, never points
+        if all(key in d for d in result.details[:3]):
+            expected.append((label, [str(d[key]) for d in result.details[:3]], "count", words))
+    expected += [("The Future's Quest (the team)", [str(team["future_quest"])] * 3, "points", EXPLAIN["future_quest"]),
+                 ("Turns to spare (the team)", [str(team["remaining_turns"])] * 3, "points",
+                  EXPLAIN["remaining_turns"]),
+                 ("Team score", [str(team["total"])] * 3, "total", "Every Hero's points and the team's own, together.")]
+    assert rows == expected
+    assert sheet_cells(sheet)
+    told = [(e["type"], e["text"]) for e in s.events_for(None) if e["type"] == "end"]
+    assert told[-1] == ("end", f"{'Victory' if won else 'Defeat'} ({got_team['reason']}): the team scores "
+                               f"{team['total']} points")
     return heroes, team
 
 
@@ -122,6 +139,10 @@ def test_winning_the_crown_of_evil_scores_its_quest_and_a_turn_for_each_tentacle
     _, team = check_against_the_game(s)
     assert team["future_quest"] == s.t.c.futures[s.future].reward > 0
     assert team["remaining_turns"] == TURN * (4 - 1)
+    sheet = GAME.score_sheet(s.result())
+    assert (sheet.verdict, sheet.reason) == ("The team wins", "the Future's goal is met")
+    assert sheet.achieved == ("The team met the Future's goal in the Crown of Evil, round 2: the Vicinator had 0 of "
+                              f"its 80 Defense left and 4 Tentacles to play. Team score: {team['total']}.")
 
 
 def test_a_lost_crown_of_evil_shows_the_heroes_points_without_the_quest() -> None:
@@ -131,3 +152,7 @@ def test_a_lost_crown_of_evil_shows_the_heroes_points_without_the_quest() -> Non
     assert team == {"future_quest": 0, "remaining_turns": 0, "total": sum(h["points"] for h in heroes)}
     assert [h["artifacts"] for h in heroes] == [3 + 6, 3 + 12, 0]
     assert [h["sacred_stones"] for h in heroes] == [60, 30, 0] and [h["spirit"] for h in heroes] == [45, 15, 30]
+    sheet = GAME.score_sheet(s.result())
+    assert (sheet.verdict, sheet.reason) == ("The team loses", "the Vicinator reaches its last Tentacle card")
+    assert sheet.achieved == ("The team fell short of the Future's goal in the Crown of Evil, round 8: the Vicinator "
+                              f"had 80 of its 80 Defense left and 1 Tentacle to play. Team score: {team['total']}.")

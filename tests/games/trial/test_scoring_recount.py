@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from talewood.engine import seat_name
 from talewood.games.trial.state import TrialState
 
 from ..recount import play_to_the_end, random_games, sheet_cells
@@ -73,7 +74,17 @@ def check_against_the_game(s: TrialState) -> list[dict[str, int]]:
     assert result.scores == [float(d["total"]) for d in want]
     assert result.winners == winners(want)
     check_sheet(result, want)
+    check_the_end_is_told(s, want)
     return want
+
+
+def check_the_end_is_told(s: TrialState, want: list[dict[str, int]]) -> None:
+    """The log's last words: the end, each player's fame, the Guardian of the Green Valley."""
+    told = [(e["type"], e["text"], e.get("seat")) for e in s.events_for(None)][-(s.players + 2):]
+    assert told == [("end", "The Trial of the Forest is over", None),
+                    *[("score", f"{seat_name(p)} has {d['total']} fame points", p) for p, d in enumerate(want)],
+                    ("winner", "The Guardian of the Green Valley: " + ", ".join(seat_name(w) for w in winners(want)),
+                     None)]
 
 
 def check_legendary_tokens(s: TrialState) -> None:
@@ -98,6 +109,10 @@ def check_sheet(result: Any, want: list[dict[str, int]]) -> None:
         "Total": [str(d["total"]) for d in want],
     }
     assert list(rows)[-1] == "Total"
+    explain = {row.label: row.explain for row in GAME.score_sheet(result).rows}
+    assert explain["Story cards"] == ("The cards of the player's story, face up and face down: between players tied "
+                                      "on fame points, the one with the most wins; a tie that remains is shared.")
+    assert explain["Total"] == "Fame points: every row above but the story cards."
 
 
 @pytest.mark.slow
