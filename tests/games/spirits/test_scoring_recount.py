@@ -89,6 +89,7 @@ def recount(before: SpiritsState, after: SpiritsState) -> dict[str, Any]:
             elif ok and before.box:      # a favor token from those removed at setup, the seat's choice
                 chosen = [k for k in after.favors[s] if k not in favors[s]]
                 assert len(chosen) == 1 and chosen[0] in before.box
+                assert after.public_token[chosen[0]], "everyone saw the favor token taken from the box"
                 favors[s] += chosen
     seats = []
     spirit = [spirits_of(s)[:cfg.n_spirits] for s in range(n)]
@@ -382,18 +383,32 @@ def test_the_most_fireflies_tied_all_discard_their_air_tiles_with_a_firefly_and_
     air_doubles = [t.id for t in C.tiles if t.air and len(t.symbols) == 2]
     air_powered = [t.id for t in C.tiles if t.air and t.power >= 0]
     tiles = Tiles()
-    give(state, 0, tiles.get("moss", "moss"), air_powered[1])
+    give(state, 0, tiles.get("moss", "moss"), air_powered[0])
     give(state, 1, air_doubles[0], air_doubles[2], tiles.get("vines", "vines"))
-    give(state, 2, air_doubles[1], air_powered[0], tiles.get("leaves", "leaves"))
+    give(state, 2, air_doubles[1], air_powered[2], tiles.get("leaves", "leaves"))
     SCHEMA.apply(state, {"fireflies": air_doubles[:3]})
     # a content variant may put a firefly on an Air tile with a power icon: the icon leaves with the tile
-    state.firefly[air_powered[0]] = True
+    state.firefly[air_powered[2]] = True
     before, after = ended(state)
     check_against_the_game(before, after)
-    assert after.discarded_tiles == [[], [air_doubles[0], air_doubles[2]], [air_doubles[1], air_powered[0]]]
+    assert after.discarded_tiles == [[], [air_doubles[0], air_doubles[2]], [air_doubles[1], air_powered[2]]]
     d = after.result().details
     assert [x["spirits"]["air"] for x in d] == [1, 0, 0]                # seat 1 keeps its plain Air tile
     assert d[2]["powers"] == {"fire": 0, "moon": 0, "sun": 0} and d[2]["tiles"] == 1
+
+
+def test_nobody_with_a_firefly_discards_nothing() -> None:
+    state = new_state(3, air_spirit=True, fireflies=True)
+    air_doubles = [t.id for t in C.tiles if t.air and len(t.symbols) == 2]
+    tiles = Tiles()
+    give(state, 0, air_doubles[0], tiles.get("moss", "moss"))
+    give(state, 1, air_doubles[1])
+    give(state, 2, tiles.get("leaves", "leaves"))
+    SCHEMA.apply(state, {"fireflies": []})
+    before, after = ended(state)
+    check_against_the_game(before, after)
+    assert after.discarded_tiles == [[], [], []]
+    assert [d["spirits"]["air"] for d in after.result().details] == [2, 2, 0]
 
 
 def test_wishes_most_favor_tokens_tied_both_met_and_most_gemstones() -> None:

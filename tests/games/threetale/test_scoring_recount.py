@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from talewood.games.threetale import scoring
 from talewood.games.threetale.state import TTState
 
 from ..recount import play_to_the_end, random_games, sheet_cells
@@ -156,3 +157,70 @@ def test_a_lost_crown_of_evil_shows_the_heroes_points_without_the_quest() -> Non
     assert (sheet.verdict, sheet.reason) == ("The team loses", "the Vicinator reaches its last Tentacle card")
     assert sheet.achieved == ("The team fell short of the Future's goal in the Crown of Evil, round 8: the Vicinator "
                               f"had 80 of its 80 Defense left and 1 Tentacle to play. Team score: {team['total']}.")
+
+
+def the_future(name: str, boards: list[dict[str, Any]] | None = None,
+               future_state: dict[str, Any] | None = None) -> TTState:
+    position: dict[str, Any] = {"phase": "future", "future": name, "tiles": BLOCK, "dice": "explicit",
+                                "heroes_at": ["01:SW", "11:NE", "27:NE"]}
+    if boards:
+        position["boards"] = boards
+    if future_state:
+        position["future_state"] = future_state
+    return scenario(position)
+
+
+HEROES = ("The Silver Deer", "The Youngest Son", "The Unborn Maiden")
+SHORT = "The team fell short of the Future's goal in the "
+
+
+@pytest.mark.parametrize(("future", "boards", "state", "goal", "achieved"), [
+    ("nine_rings", [{"rings": 3}, {"rings": 1}, {}], {"flips": 4}, ("Rings", ["3", "1", "0"]),
+     "Nine Rings of Creation, round 0: 1 of the 3 Heroes held 3 Rings (The Silver Deer 3 Rings, The Youngest Son "
+     "1 Ring, The Unborn Maiden 0 Rings), with 4 of 7 tiles flipped."),
+    ("nine_rings", [{"rings": 3}, {"rings": 3}, {"rings": 4}], None, ("Rings", ["3", "3", "4"]),
+     "Nine Rings of Creation, round 0: all 3 Heroes held 3 Rings (The Silver Deer 3 Rings, The Youngest Son 3 Rings, "
+     "The Unborn Maiden 4 Rings), but the team did not gather by the Fountain, with 0 of 7 tiles flipped."),
+    ("nine_rings", None, None, ("Rings", ["0", "0", "0"]),
+     "Nine Rings of Creation, round 0: no Hero held 3 Rings (The Silver Deer 0 Rings, The Youngest Son 0 Rings, "
+     "The Unborn Maiden 0 Rings), with 0 of 7 tiles flipped."),
+    ("path_of_initiation", [{"heads": 7}, {"heads": 3}, {}], None, ("Heads", ["3", "2", "0"]),
+     "Path of Initiation, round 0: 1 of the 3 Heroes held a Head of each Level (The Silver Deer 3 Heads, The Youngest "
+     "Son 2 Heads, The Unborn Maiden 0 Heads), with 0 of 7 tiles flipped."),
+    ("path_of_initiation", [{"heads": 7}, {"heads": 7}, {"heads": 7}], None, ("Heads", ["3", "3", "3"]),
+     "Path of Initiation, round 0: all 3 Heroes held a Head of each Level (The Silver Deer 3 Heads, The Youngest Son "
+     "3 Heads, The Unborn Maiden 3 Heads), but the team did not gather by the Throne, with 0 of 7 tiles flipped."),
+    ("information_flood", None, {"wow": 12}, None,
+     "Information Flood, round 0: the team gathered 12 Words of Wisdom (42 needed), with 9 tiles left of the Map."),
+    ("parallel_land", None, None, None,
+     "Parallel Land, round 0: 9 tiles still unturned (the team survives when only 3 are left)."),
+])
+def test_the_sheet_says_how_far_each_future_got(future: str, boards: list[dict[str, Any]] | None,
+                                                state: dict[str, Any] | None, goal: tuple[str, list[str]] | None,
+                                                achieved: str) -> None:
+    s = the_future(future, boards, state)
+    scoring.end_game(s, won=False, reason="The Silver Deer died")
+    _, team = check_against_the_game(s)
+    sheet = GAME.score_sheet(s.result())
+    assert sheet.reason == "The Silver Deer died"           # a Hero keeps their name mid-sentence
+    assert sheet.achieved == f"{SHORT}{achieved} Team score: {team['total']}."
+    counts = [(row.label, list(row.cells)) for row in sheet.rows if row.kind == "count"]
+    assert counts == ([goal] if goal else [])
+
+
+def test_a_tale_that_fell_in_the_past_says_how_much_of_the_map_was_laid() -> None:
+    s = scenario({"phase": "past"})
+    scoring.end_game(s, won=False, reason="The 7th tile is flipped")
+    _, team = check_against_the_game(s)
+    sheet = GAME.score_sheet(s.result())
+    assert sheet.reason == "the 7th tile is flipped"
+    assert sheet.achieved == ("The team never reached the Future: it fell in the Past, turn 0: 0 of the 30 tiles "
+                              f"laid. Team score: {team['total']}.")
+
+
+def test_a_result_without_the_team_lines_shows_only_the_team_score() -> None:
+    from talewood.engine import Result
+
+    rows, reason, achieved = scoring.score_sheet(Result.team(3, False, 120.0))
+    assert [(row.label, list(row.cells), row.kind) for row in rows] == [("Team score", ["120"] * 3, "total")]
+    assert (reason, achieved) == ("", "")
