@@ -383,18 +383,30 @@ def test_the_most_fireflies_tied_all_discard_their_air_tiles_with_a_firefly_and_
     air_doubles = [t.id for t in C.tiles if t.air and len(t.symbols) == 2]
     air_powered = [t.id for t in C.tiles if t.air and t.power >= 0]
     tiles = Tiles()
-    give(state, 0, tiles.get("moss", "moss"), air_powered[0])
-    give(state, 1, air_doubles[0], air_doubles[2], tiles.get("vines", "vines"))
-    give(state, 2, air_doubles[1], air_powered[2], tiles.get("leaves", "leaves"))
-    SCHEMA.apply(state, {"fireflies": air_doubles[:3]})
+    give(state, 0, tiles.get("moss", "moss"), air_powered[1])
+    give(state, 1, air_doubles[0], air_doubles[2], air_powered[0], tiles.get("vines", "vines"))
+    give(state, 2, air_doubles[1], air_doubles[3], air_powered[2], tiles.get("leaves", "leaves"))
+    SCHEMA.apply(state, {"fireflies": air_doubles[:4]})
     # a content variant may put a firefly on an Air tile with a power icon: the icon leaves with the tile
-    state.firefly[air_powered[2]] = True
+    state.firefly[air_powered[0]] = state.firefly[air_powered[2]] = True
     before, after = ended(state)
     check_against_the_game(before, after)
-    assert after.discarded_tiles == [[], [air_doubles[0], air_doubles[2]], [air_doubles[1], air_powered[2]]]
+    assert after.discarded_tiles == [[], [air_doubles[0], air_doubles[2], air_powered[0]],
+                                     [air_doubles[1], air_doubles[3], air_powered[2]]]
     d = after.result().details
     assert [x["spirits"]["air"] for x in d] == [1, 0, 0]                # seat 1 keeps its plain Air tile
-    assert d[2]["powers"] == {"fire": 0, "moon": 0, "sun": 0} and d[2]["tiles"] == 1
+    assert [x["powers"] for x in d] == [{"fire": 0, "moon": 1, "sun": 0}, {"fire": 0, "moon": 0, "sun": 0},
+                                        {"fire": 0, "moon": 0, "sun": 0}]
+    assert [x["tiles"] for x in d] == [2, 1, 1]
+
+
+def test_a_solo_game_won_with_no_majority_of_the_opponent() -> None:
+    tiles = Tiles()
+    state = new_state(1)
+    give(state, 0, tiles.get("moss", "moss"), tiles.get("vines", power="sun"))
+    before, after = ended(state)
+    check_against_the_game(before, after)
+    assert after.result().winners == [0] and after.result().details[0]["won"]
 
 
 def test_nobody_with_a_firefly_discards_nothing() -> None:
