@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test test-long lint bench load screenshots icons clean
+.PHONY: run play test test-long lint mutation bench load screenshots icons clean
 
 # The install builds the observation encoders as C extensions (setup.py), so it runs again when one of
 # their sources changes; until then the source runs as Python (src/talewood/compiled.py).
@@ -47,6 +47,18 @@ test: lint
 # the browser games that take minutes each (ThreeTale's whole games); CI runs them after make test
 test-long: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -m long
+
+# How many mutants of each game's scoring module and of engine/records.py their own tests kill (mutmut 3,
+# the `mutation` extra installed beside the dev extras; not part of make test): docs/architecture.md.
+MUTATION_STAMP := $(VENV)/.installed-mutation
+
+$(MUTATION_STAMP): $(DEV_STAMP) pyproject.toml
+	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['mutation']))" > $(VENV)/mutation-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/mutation-requirements.txt
+	touch $@
+
+mutation: $(MUTATION_STAMP)
+	nice -n 5 $(BIN)/python benchmarks/mutation.py --max-children 2
 
 bench: $(STAMP)
 	$(BIN)/talewood bench

@@ -15,7 +15,6 @@ from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 
-from . import __version__
 from .agents import Agent, bot_seed, make_agent
 from .engine import (
     Event,
@@ -28,6 +27,7 @@ from .engine import (
     load_record,
     plural,
     rebuild,
+    record_of,
     replay_steps,
     save_record,
     seat_name,
@@ -83,11 +83,7 @@ class _Game:
         del self.actions[-n:], self.hashes[-n:], self.steps[-n:]
 
     def record(self) -> Record:
-        over = self.state.is_over
-        return Record(game=self.game.id, engine_version=__version__, players=self.players,
-                      options=dict(self.state.options), seed=self.seed, actions=list(self.actions),
-                      hashes=list(self.hashes), seats=list(self.seats),
-                      result=self.state.result().to_json() if over else None)
+        return record_of(self.state, seats=list(self.seats), hashes=list(self.hashes))
 
 
 def _resume(path: str, seats: list[str] | None) -> _Game:

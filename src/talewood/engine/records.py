@@ -1,4 +1,10 @@
-"""Records — `{game, engine_version, players, options, seed, actions}` — and their replay."""
+"""Records — `{game, engine_version, players, options, seed, actions}` — and their replay.
+
+A record replays on an engine of the same release line: the same major and minor version (a patch
+release keeps every game the same). A record from another line is refused with both versions named:
+its games may have other rules or other action ids, and a replay would stop at some step with no reason
+a person could act on.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +20,22 @@ from .game import Game, State
 from .undo import Step
 
 REQUIRED = ("game", "engine_version", "players", "options", "seed", "actions")
+
+
+def release_line(version: str) -> tuple[int, int] | None:
+    """(major, minor) of a version such as "0.1.0", or None when it is no such version."""
+    parts = version.split(".")
+    if len(parts) < 2 or not all(p.isdigit() for p in parts[:2]):
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def check_engine_version(record_version: str) -> None:
+    """Refuse a record made by an engine of another release line (see the module's docstring)."""
+    line = release_line(__version__)
+    if release_line(record_version) != line:
+        raise RecordError(f"the record was made by Talewood {record_version}, and this is Talewood {__version__}: "
+                          f"only records of Talewood {'.'.join(map(str, line or ()))}.x replay here")
 
 
 @dataclass
@@ -57,6 +79,9 @@ class Record:
 
         if not isinstance(data["game"], str):
             raise RecordError("record field game must be a string")
+        if not isinstance(data["engine_version"], str):
+            raise RecordError(f"record field engine_version must be a version string such as \"{__version__}\", "
+                              f"not {data['engine_version']!r}")
         if not isinstance(data["options"], dict):
             raise RecordError("record field options must be an object")
         if not isinstance(data["actions"], list):
@@ -66,13 +91,15 @@ class Record:
         if hashes is not None and (not isinstance(hashes, list) or len(hashes) != len(actions)
                                    or not all(isinstance(h, str) for h in hashes)):
             raise RecordError("record field hashes must be one string per action")
+        players = _int("players", data["players"])
         seats = data.get("seats")
         if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
             raise RecordError("record field seats must be a list of strings")
-        return cls(game=data["game"], engine_version=str(data["engine_version"]),
-                   players=_int("players", data["players"]), options=dict(data["options"]),
-                   seed=_int("seed", data["seed"]), actions=actions, hashes=hashes, seats=seats,
-                   result=data.get("result"))
+        if seats is not None and len(seats) != players:
+            raise RecordError(f"record field seats must name each of the {players} seats, not {len(seats)}")
+        return cls(game=data["game"], engine_version=data["engine_version"], players=players,
+                   options=dict(data["options"]), seed=_int("seed", data["seed"]), actions=actions, hashes=hashes,
+                   seats=seats, result=data.get("result"))
 
 
 def record_of(state: State, seats: list[str] | None = None, hashes: list[str] | None = None) -> Record:
@@ -92,7 +119,10 @@ def replay(record: Record, load: Callable[[str], Game]) -> State:
 
 def replay_steps(record: Record, load: Callable[[str], Game]) -> tuple[State, list[Step], list[str]]:
     """Rebuild a record's state with the steps a front end keeps for undo and each step's state hash,
-    checking every hash the record carries; raise ReplayDivergence naming the first bad step."""
+    checking every hash the record carries; raise ReplayDivergence naming the first bad step, RecordError
+    for a record of another engine (see the module's docstring). The result a record carries is compared by
+    whoever reads it (`talewood replay` refuses a record cut short or with other scores)."""
+    check_engine_version(record.engine_version)
     try:
         game = load(record.game)
         state = game.new_game(record.players, record.seed, record.options)
