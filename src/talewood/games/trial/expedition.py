@@ -220,7 +220,7 @@ def finish(s: TrialState, seat: int, space: int) -> None:
     goes to the exit, the area's discards are shuffled into its deck, and the turn ends."""
     t = s.t
     area = t.area_of[space]
-    s.flags[seat * 3 + area] = space
+    s.set_flag(seat, area, space)
     s.pos[seat] = t.exit_of_area[area]
     if s.log is not None:
         s.emit("finish", f"{seat_name(seat)} finishes {t.area_name[area]} on {s.space_name(space)} and returns "
@@ -269,7 +269,7 @@ def _next_up(s: TrialState, space: int) -> int:
 
 def flag_up(s: TrialState, seat: int) -> None:
     """Explorer (L702): move one of your placed flags to the next finishing space worth more fame."""
-    areas = [a for a in range(3) if s.flags[seat * 3 + a] >= 0 and _next_up(s, s.flags[seat * 3 + a]) >= 0]
+    areas = [a for a in range(3) if s.flag(seat, a) >= 0 and _next_up(s, s.flag(seat, a)) >= 0]
     if len(areas) == 1:
         _move_flag(s, seat, areas[0])
     elif areas:
@@ -277,8 +277,8 @@ def flag_up(s: TrialState, seat: int) -> None:
 
 
 def _move_flag(s: TrialState, seat: int, area: int) -> None:
-    to = _next_up(s, s.flags[seat * 3 + area])
-    s.flags[seat * 3 + area] = to
+    to = _next_up(s, s.flag(seat, area))
+    s.set_flag(seat, area, to)
     if s.log is not None:
         s.emit("flag", f"{seat_name(seat)} moves their flag to {s.space_name(to)}", seat=seat)
 
@@ -289,7 +289,7 @@ def scout_targets(s: TrialState, seat: int) -> list[int]:
     here = t.area_of[s.pos[seat]]
     out = []
     for a in range(3):
-        if s.flags[seat * 3 + a] >= 0 or (a == here and rulings.SCOUT_NOT_IN_YOUR_OWN_AREA):
+        if s.flag(seat, a) >= 0 or (a == here and rulings.SCOUT_NOT_IN_YOUR_OWN_AREA):
             continue
         finishes = [x for x in range(t.n_spaces) if t.is_finish[x] and t.area_of[x] == a]
         low = min(t.finish_fame[x] for x in finishes)
@@ -317,7 +317,7 @@ class ChooseFlag(NamedTuple):
         if self.scout:
             return [ids.flag + x for x in scout_targets(s, self.seat)]
         return [ids.area + a for a in range(3)
-                if s.flags[self.seat * 3 + a] >= 0 and _next_up(s, s.flags[self.seat * 3 + a]) >= 0]
+                if s.flag(self.seat, a) >= 0 and _next_up(s, s.flag(self.seat, a)) >= 0]
 
     def label(self, s: TrialState, action: int) -> str:
         ids = s.t.ids
@@ -330,7 +330,7 @@ class ChooseFlag(NamedTuple):
         if self.scout:
             x = action - ids.flag
             area = s.t.area_of[x]
-            s.flags[self.seat * 3 + area] = x
+            s.set_flag(self.seat, area, x)
             if s.log is not None:
                 s.emit("flag", f"{seat_name(self.seat)} puts their flag on {s.space_name(x)}", seat=self.seat)
         else:

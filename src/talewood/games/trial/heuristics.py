@@ -189,7 +189,7 @@ def archetype_bonus(s: TrialState, seat: int, taste: dict[str, float]) -> float:
         "trading": sk[k + SK_COLS + 1], "pioneering": sk[k + SK_COLS + 2], "fighting": sk[k + SK_COLS + 3],
         "movement": sk[k + SK_MOVEMENT], "strength": sk[k + SK_STRENGTH], "objects": len(s.backpack[seat]),
         "depth": _depth(s, s.pos[seat]) if s.pos[seat] >= 0 and t.area_of[s.pos[seat]] >= 0 else 0,
-        "flags": sum(1 for a in range(3) if s.flags[seat * 3 + a] >= 0),
+        "flags": sum(1 for x in s.flags_of(seat) if x >= 0),
         "morality": abs(s.morality[seat] - t.morality_start),
     }
     return sum(weight * values[name] for name, weight in taste.items())

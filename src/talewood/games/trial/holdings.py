@@ -43,6 +43,18 @@ class Holdings(TrialFields):
     __slots__ = ()
 
     # -- names ---------------------------------------------------------------------------------
+    # the expedition flags (L564): `flags` holds three per seat, one per expedition area
+    def flag(self, seat: int, area: int) -> int:
+        """The finishing space `seat`'s flag holds in expedition area `area`, or -1: no flag there."""
+        return self.flags[seat * 3 + area]
+
+    def set_flag(self, seat: int, area: int, space: int) -> None:
+        self.flags[seat * 3 + area] = space
+
+    def flags_of(self, seat: int) -> list[int]:
+        """`seat`'s flags in the three expedition areas, in order (-1: none)."""
+        return self.flags[seat * 3:seat * 3 + 3]
+
     def card_name(self, card: int) -> str:
         return self.t.cards[card].card.name
 

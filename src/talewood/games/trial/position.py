@@ -100,9 +100,8 @@ class Position(Holdings):
         start = self.pos[seat]
         closed = 0
         if rulings.FLAG_CLOSES_THE_START:
-            flags = self.flags
-            b = seat * 3
-            closed = (flags[b] >= 0) | (flags[b + 1] >= 0) << 1 | (flags[b + 2] >= 0) << 2
+            first, second, third = self.flags_of(seat)
+            closed = (first >= 0) | (second >= 0) << 1 | (third >= 0) << 2
         if max(self.tun_space, default=-1) < 0:
             tunnels: tuple[int, ...] = t.printed_tunnels
             key: tuple[object, ...] = (start, steps, closed)

@@ -305,7 +305,7 @@ def put_flags(s: TrialState, value: Any) -> None:
             x = _space(s, space)
             if not t.is_finish[x] or t.area_of[x] != a:
                 raise ScenarioError(f"{space} is not a finishing space of {area}")
-            s.flags[seat * 3 + a] = x
+            s.set_flag(seat, a, x)
 
 
 def _place(s: TrialState, name: Any) -> int:

@@ -24,7 +24,6 @@ def score_details(s: TrialState) -> list[dict[str, Any]]:
     fame = t.object_fame
     n_items = t.n_items
     finish_fame = t.finish_fame
-    flags = s.flags
     out = []
     for seat in range(s.players):
         objects = 0
@@ -34,7 +33,7 @@ def score_details(s: TrialState) -> list[dict[str, Any]]:
         for a in s.gallery[seat]:
             gallery += fame[n_items + a]
         flag_fame = 0
-        for x in flags[seat * 3:seat * 3 + 3]:
+        for x in s.flags_of(seat):
             if x >= 0:
                 flag_fame += finish_fame[x]
         legendary = 0

@@ -112,8 +112,8 @@ def build_view(s: TrialState, seat: int | None) -> dict[str, Any]:
             "deck": len(deck), "top": cid[deck[-1]] if deck and s.xtop[a] else None,
             "discard": [cid[k] for k in s.xdiscard[a]],
             "artifacts": [a2.id for i2, a2 in enumerate(c.artifacts) if s.artifact_home[i2] and a2.expedition == area],
-            "flags": {str(who): t.space_ids[s.flags[who * 3 + a]] for who in range(s.players)
-                      if s.flags[who * 3 + a] >= 0},
+            "flags": {str(who): t.space_ids[s.flag(who, a)] for who in range(s.players)
+                      if s.flag(who, a) >= 0},
             "paws": [who for who in range(s.players) for p in s.placed[who] if p == EXPEDITION_SECTION + a],
         })
     store = [{"row": i // 4 + 1, "column": i % 4 + 1, "price": list(t.slot_price[i]),
@@ -214,7 +214,7 @@ def _player(s: TrialState, who: int, me: int, over: bool) -> dict[str, Any]:
         "morality": {"position": s.morality[who] - t.morality_start, "fame": t.morality_fame[s.morality[who]],
                      "leaning": "evil" if s.morality[who] > t.morality_start else
                      ("good" if s.morality[who] < t.morality_start else "neither")},
-        "flags": {EXPEDITIONS[a]: t.space_ids[s.flags[who * 3 + a]] if s.flags[who * 3 + a] >= 0 else None
+        "flags": {EXPEDITIONS[a]: t.space_ids[s.flag(who, a)] if s.flag(who, a) >= 0 else None
                   for a in range(3)},
         "paws": {"home": s.paws_home[who], "strong_home": s.strong_home[who],
                  "placed": [_place_name(t, p) for p in s.placed[who]],
