@@ -17,7 +17,7 @@ from .components.future_loader import read_future
 from .components.loader import _Loader
 from .components.reading import _entries, _Parser, _unique
 from .components.symbols import LEVELS, PAST_DECKS
-from .components.vocabulary import Effect, check_vocabulary
+from .components.vocabulary import check_vocabulary
 
 FUTURE_FILES = ("future_nine_rings.toml", "future_information_flood.toml", "future_parallel_land.toml",
                 "future_path_of_initiation.toml", "future_crown_of_evil.toml")
@@ -81,6 +81,3 @@ def clear_cache() -> None:
     """Forget loaded content (after a content file changed on disk)."""
     _load.cache_clear()
 
-
-# Effect is re-exported: heuristics.py imports it from here, and its bytes are the fixed greedy game's fingerprint
-__all__ = ["Effect", "clear_cache", "load_content"]

@@ -15,9 +15,11 @@ from heapq import heappop, heappush
 from typing import Any
 
 from ...engine import Rng, State
-from .content import Effect
-from .future import flip_region_candidates, tree_flip_candidates
-from .state import FUTURE, NEIGHBOURS8, PAST, TTState, key
+from .components.vocabulary import Effect
+from .future.parallel_land import flip_region_candidates, tree_flip_candidates
+from .geometry import NEIGHBOURS8, key
+from .state import TTState
+from .state_fields import FUTURE, PAST
 from .tables import (
     BAT1,
     BATTLE1,
@@ -33,7 +35,7 @@ from .tables import (
     TREE,
     WHITE,
 )
-from .turn import Turn
+from .turn.acting import Turn
 
 # what a point of each Virtue is worth to the team (Love wins battles; Hope saves dice …)
 VIRTUE_WEIGHT = (1.6, 0.8, 0.5, 0.7, 0.5, 0.4)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, seat_name
-from .geometry import NEIGHBOURS8, key
 from .hero_state import HeroState
 from .map_state import MapState
 from .state_fields import (
@@ -291,7 +290,3 @@ class TTState(MapState, HeroState):
         """The Parallel Land's Sacred Stone: it spares a Hero the Tree's damage (L440)."""
         return self.future >= 0 and any(u.use == "spare_hero" for u in self.t.c.futures[self.future].sacred_stone)
 
-
-# FUTURE, NEIGHBOURS8, PAST and key are re-exported: heuristics.py imports them from here, and its bytes are
-# the fixed greedy game's fingerprint (tests/games/threetale/test_fixed_games.py)
-__all__ = ["FUTURE", "NEIGHBOURS8", "PAST", "TTState", "key"]
