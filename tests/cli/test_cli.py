@@ -50,16 +50,24 @@ def test_simulate_across_player_counts_in_parallel_and_saves_records(capsys, tmp
 
 
 def test_simulate_reports_a_broken_game_and_goes_on(monkeypatch, capsys):
-    from talewood.games.spirits import scoring
+    from talewood.agents import Agent
+    from talewood.sim import play
 
-    real = scoring.finish
+    real = play.make_agent
 
-    def broken(state):
-        if state.seed == 3:
-            raise RuntimeError("boom")
-        real(state)
+    class Breaking(Agent):
+        """The game of seed 3 breaks in its eleventh decision (a bot that raises, as a broken rule would)."""
 
-    monkeypatch.setattr(scoring, "finish", broken)
+        def __init__(self, agent):
+            super().__init__()
+            self.agent = agent
+
+        def choose(self, state):
+            if state.seed == 3 and state.version > 10:
+                raise RuntimeError("boom")
+            return self.agent.choose(state)
+
+    monkeypatch.setattr(play, "make_agent", lambda kind, seed, budget: Breaking(real(kind, seed, budget)))
     code, out, _ = run(capsys, "simulate", "spirits", "--games", "5", "--players", "2", "--workers", "1", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["errors"] == 1 and summary["completed"] == 4

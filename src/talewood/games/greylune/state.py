@@ -8,7 +8,7 @@ events.py, adventure.py (moves, Encounters, Quests), stories.py; scoring.py coun
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, final
 
 from ...engine import Rng, State
 from .actions import GAPS, NGAPS, SLOT_GAPS, Ids
@@ -31,6 +31,7 @@ from .tables import Tables
 from .view import build_view
 
 
+@final
 class GreyluneState(State):
     """A Greylune game in progress. Lists are per seat unless said otherwise; cards are content indices."""
 
