@@ -50,10 +50,7 @@ def test_simulate_across_player_counts_in_parallel_and_saves_records(capsys, tmp
 
 
 def test_simulate_reports_a_broken_game_and_goes_on(monkeypatch, capsys):
-    from talewood.agents import Agent
-    from talewood.sim import play
-
-    real = play.make_agent
+    from talewood.agents import Agent, base, make_agent
 
     class Breaking(Agent):
         """The game of seed 3 breaks in its eleventh decision (a bot that raises, as a broken rule would)."""
@@ -67,8 +64,9 @@ def test_simulate_reports_a_broken_game_and_goes_on(monkeypatch, capsys):
                 raise RuntimeError("boom")
             return self.agent.choose(state)
 
-    monkeypatch.setattr(play, "make_agent", lambda kind, seed, budget: Breaking(real(kind, seed, budget)))
-    code, out, _ = run(capsys, "simulate", "spirits", "--games", "5", "--players", "2", "--workers", "1", "--json")
+    monkeypatch.setitem(base._FACTORIES, "breaking", lambda seed, budget: Breaking(make_agent("random", seed)))
+    code, out, _ = run(capsys, "simulate", "spirits", "--games", "5", "--players", "2", "--workers", "1",
+                       "--seats", "breaking", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["errors"] == 1 and summary["completed"] == 4
     assert summary["error_games"][0]["seed"] == 3 and "boom" in summary["error_games"][0]["error"]

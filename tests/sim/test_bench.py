@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from talewood.engine import State
 from talewood.sim import bench
 
 
@@ -27,16 +26,15 @@ def test_a_rate_is_the_units_done_over_the_time_taken(monkeypatch: pytest.Monkey
 
 
 def test_mcts_rate_counts_the_iterations_the_search_ran(monkeypatch: pytest.MonkeyPatch) -> None:
-    from talewood.agents import mcts
+    from talewood.agents.levels import LEVELS
+    from talewood.agents.mcts import MCTSAgent
     from talewood.games import load
 
-    class Seven(mcts.MCTSAgent):       # a subclass, not a patch of the class: the compiled class is fixed
-        def search(self, state: State, seat: int, vectors: dict[int, list[float]] | None = None,
-                   early_stop: bool = True) -> mcts.Node:
-            self.last_iterations = 7
-            return mcts.Node()
-
-    monkeypatch.setattr(mcts, "MCTSAgent", Seven)
-    monkeypatch.setattr(bench.time, "perf_counter", FakeClock(0.5))
     positions = [load("spirits").new_game(2, seed) for seed in range(3)]
-    assert bench.mcts_rate(positions, 1.0) == pytest.approx(14.0)   # two searches of 7 in 1 s
+    agent = MCTSAgent(1, iterations=200, depth=LEVELS["hard"][2])     # the searches mcts_rate runs
+    searched = []
+    for state in positions[:2]:
+        agent.search(state, state.current_player or 0)
+        searched.append(agent.last_iterations)
+    monkeypatch.setattr(bench.time, "perf_counter", FakeClock(0.5))
+    assert bench.mcts_rate(positions, 1.0) == pytest.approx(sum(searched))   # two searches in 1 s

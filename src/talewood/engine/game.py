@@ -220,14 +220,16 @@ class State(ABC):
         outcomes: Sequence[tuple[int, float]] = self.stack[-1].outcomes(self)
         return outcomes
 
-    def apply(self, action: int) -> Sequence[Event]:
+    def apply(self, action: object) -> Sequence[Event]:
         """Validate and carry out `action`; return the events it produced.
 
         An illegal action raises IllegalAction and leaves the state exactly as it was. Afterwards
         `barrier` says whether this step drew a random outcome, revealed something or ended a turn
         (then it can never be taken back).
         """
-        if action not in self.legal_actions():
+        # anything but a legal id (a string, None, a float: what a client may send) is refused alike; the
+        # compiled build would otherwise refuse a non-integer with a TypeError at the call
+        if not isinstance(action, int) or action not in self.legal_actions():
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
         history = self.history
