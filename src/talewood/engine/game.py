@@ -53,11 +53,13 @@ class Result:
     details: list[dict[str, Any]] = field(default_factory=list)
     cooperative: bool = False
     team_won: bool | None = None
-    team_score: float | None = None
+    team_score: int | float | None = None     # an int stays an int, compiled too: see team
 
     @classmethod
-    def team(cls, players: int, won: bool, score: float, details: list[dict[str, Any]] | None = None) -> Result:
-        """The result of a cooperative game: the whole team wins or loses, with one score."""
+    def team(cls, players: int, won: bool, score: int | float,
+             details: list[dict[str, Any]] | None = None) -> Result:
+        """The result of a cooperative game: the whole team wins or loses, with one score (an int stays an
+        int: compiled code would make a `float` argument a float, and records would read 173.0, not 173)."""
         return cls(scores=[score] * players, winners=list(range(players)) if won else [],
                    details=details or [], cooperative=True, team_won=won, team_score=score)
 
