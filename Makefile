@@ -7,11 +7,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test test-long lint mutation bench load screenshots icons clean
+.PHONY: run play test test-long test-pure lint mutation bench load screenshots icons clean
 
-# The install builds the observation encoders as C extensions (setup.py), so it runs again when one of
-# their sources changes; until then the source runs as Python (src/talewood/compiled.py).
-SOURCES := pyproject.toml setup.py $(wildcard src/talewood/games/*/observation.py)
+# The install builds the engine, two games' rules, the bots and the encoders as C extensions (setup.py), so
+# it runs again when one of their sources changes (rebuilding only what changed); until then every one of
+# them runs as Python (src/talewood/compiled.py).
+COMPILED := $(shell $(PYTHON) -c "import sys; sys.path.insert(0, 'src'); from talewood.compiled import COMPILED; \
+	print(' '.join('src/' + name.replace('.', '/') + '.py' for name in COMPILED))")
+SOURCES := pyproject.toml setup.py src/talewood/compiled.py $(COMPILED)
 
 $(STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -59,6 +62,14 @@ $(MUTATION_STAMP): $(DEV_STAMP) pyproject.toml
 
 mutation: $(MUTATION_STAMP)
 	nice -n 5 $(BIN)/python benchmarks/mutation.py --max-children 2
+
+# The same code as Python (TALEWOOD_PURE_PYTHON=1), on a representative part of the suite: the engine,
+# every game's rules and fixed-seed games, the bots, simulation and the learning environments' checks
+# (what the extensions hold and what reads them); not the web app, the browser or the terminal, which run
+# the same rules through these modules. CI runs it after make test.
+PURE_TESTS := tests/engine tests/games tests/agents tests/sim tests/rl
+test-pure: $(DEV_STAMP)
+	TALEWOOD_PURE_PYTHON=1 $(BIN)/python -m pytest -n 2 --dist loadgroup -m "not long" $(PURE_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/talewood bench

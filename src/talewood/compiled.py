@@ -1,8 +1,10 @@
-"""The modules built as C extensions at install (`setup.py`, with mypyc): each game's observation
-encoder, the learning environments' hot path (docs/rl.md, Speed). They are ordinary typed Python, and
-the source stays the truth: an extension older than its source (edited or checked out since the
-build) is passed over and the source imported instead, so an edit takes effect at once and the next
-`make` builds it again. `TALEWOOD_PURE_PYTHON=1` skips the build (setup.py) and the extensions."""
+"""The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits and
+Greylune rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
+encoder (docs/architecture.md, Speed). They are ordinary typed Python, and the source stays the truth:
+when any of them was edited or checked out since the build (or an extension is missing), every one of
+them is passed over and the sources imported instead — compiled modules call each other directly, so a
+mix would run an old copy of the edited one — until the next `make` builds them again.
+`TALEWOOD_PURE_PYTHON=1` skips the build (setup.py) and the extensions."""
 
 from __future__ import annotations
 
@@ -14,8 +16,36 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-COMPILED = tuple(f"talewood.games.{game}.observation" for game in ("spirits", "greylune", "trial", "threetale"))
 PURE = "TALEWOOD_PURE_PYTHON"
+
+
+def _modules(package: str, names: str) -> tuple[str, ...]:
+    return tuple(f"talewood.{package}.{name}" for name in names.split())
+
+
+# Each group is built as one shared library (mypyc's separate compilation: the groups compile in parallel,
+# and a change rebuilds only its own group). Not compiled: the packages' __init__ (re-exports only), the
+# engine's errors (nothing to gain; other modules derive their own), the engine's Game and each game's
+# class (engine/definition.py says why: Python classes, off the hot path), a game's rulings.py (named constants
+# that tests flip at run time), and what draws or reports rather than plays (terminal.py, render.py,
+# report.py, learn.py).
+GROUPS: dict[str, tuple[str, ...]] = {
+    "engine": _modules("engine", "actions content estimates events game observation options present "
+                                 "records rng scenario stack undo"),
+    "spirits": _modules("games.spirits", "actions choices content frames heuristics layouts observation scenario "
+                                         "scoring state view"),
+    "greylune": _modules("games.greylune", "actions adventure board choices content effects events "
+                                           "heuristics items labels observation scenario scoring seasons state "
+                                           "stories tables texts view village"),
+    "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play"),
+    # the Trial and ThreeTale: their encoders only, for now
+    "trial": _modules("games.trial", "observation"),
+    "threetale": _modules("games.threetale", "observation"),
+}
+# Next, once their rules modules have settled: the Trial's and ThreeTale's rules modules (state, turn and
+# phase modules, scoring, view), one line each in their group above.
+
+COMPILED: tuple[str, ...] = tuple(name for group in GROUPS.values() for name in group)
 
 
 def pure() -> bool:
@@ -28,23 +58,60 @@ def is_compiled(module: ModuleType) -> bool:
     return (module.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
-class SourceUnlessBuiltSince(importlib.abc.MetaPathFinder):
-    """For the modules it names: the extension when it was built after its source was last changed
-    (and the extensions are not skipped), otherwise the source."""
+def _extension_of(source: str) -> str | None:
+    """The extension built beside `source` (a .py file), if any."""
+    folder, file = os.path.split(source)
+    stem = file[:-3]
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = os.path.join(folder, stem + suffix)
+        if os.path.exists(path):
+            return path
+    return None
 
-    def __init__(self, names: Sequence[str] = COMPILED) -> None:
+
+def stale(names: Sequence[str] = COMPILED, root: str | None = None) -> list[str]:
+    """The modules among `names` whose extension is missing or older than their source (`root`: the folder
+    holding the top package, by default the one this file is in)."""
+    base = root if root is not None else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = []
+    for name in names:
+        source = os.path.join(base, *name.split(".")) + ".py"
+        if not os.path.exists(source):
+            continue
+        extension = _extension_of(source)
+        if extension is None or os.stat(source).st_mtime > os.stat(extension).st_mtime:
+            out.append(name)
+    return out
+
+
+class SourceUnlessBuiltSince(importlib.abc.MetaPathFinder):
+    """For the modules it names: their extensions when every one of them was built after its source was
+    last changed (and the extensions are not skipped), otherwise their sources."""
+
+    def __init__(self, names: Sequence[str] = COMPILED, root: str | None = None) -> None:
         self.names = frozenset(names)
+        self.root = root
+        self._sources: bool | None = None     # decided at the first import of a named module
+
+    def use_sources(self) -> bool:
+        if pure():
+            return True
+        if self._sources is None:
+            self._sources = bool(stale(sorted(self.names), self.root))
+        return self._sources
 
     def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
                   ) -> importlib.machinery.ModuleSpec | None:
-        if name not in self.names:
+        named = name in self.names
+        if not named and not name.startswith("talewood."):
             return None
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         origin = spec.origin if spec is not None else None
         if origin is None or not origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-            return spec
+            return spec if named else None
         source = os.path.join(os.path.dirname(origin), name.rpartition(".")[2] + ".py")
-        if os.path.exists(source) and (pure() or os.stat(source).st_mtime > os.stat(origin).st_mtime):
+        # an extension left from an older build of a module no longer compiled is passed over too
+        if os.path.exists(source) and (not named or self.use_sources()):
             return importlib.util.spec_from_file_location(name, source)
         return spec
 

@@ -65,14 +65,21 @@ def test_the_budget_in_iterations_and_the_time_cap():
     assert 0 < capped.last_iterations < 10**9
 
 
-def test_stopping_once_the_choice_is_decided_chooses_what_the_whole_budget_would(monkeypatch):
+class WholeBudget(MCTSAgent):
+    """Never stops a search early. (A subclass, not a patch: the compiled agent calls its own functions
+    directly.)"""
+
+    def search(self, state, seat, vectors=None, early_stop=True):
+        return super().search(state, seat, vectors, early_stop=False)
+
+
+def test_stopping_once_the_choice_is_decided_chooses_what_the_whole_budget_would():
     positions = [midgame(2, seed=s, steps=6 + 3 * s) for s in range(6)]
     early = []
     for state in positions:
         agent = MCTSAgent(5, iterations=600, depth=0)
         early.append((agent.choose(state), agent.last_iterations))
-    monkeypatch.setattr(mcts_module, "_decided", lambda root, remaining: False)
-    full = [MCTSAgent(5, iterations=600, depth=0).choose(state) for state in positions]
+    full = [WholeBudget(5, iterations=600, depth=0).choose(state) for state in positions]
     assert [a for a, _ in early] == full
     assert any(n < 600 for _, n in early), "no search stopped early: the test would prove nothing"
 
@@ -129,19 +136,22 @@ def test_where_every_leaf_scores_alike_the_root_bias_decides(monkeypatch):
     heur = mcts_module.Heuristics("spirits")
     heur.evaluate_all = lambda s: [0.5] * s.players
     monkeypatch.setitem(mcts_module._HEURISTICS, "spirits", heur)
-    monkeypatch.setattr(MCTSAgent, "one_ply", lambda self, s, seat, h: {favourite: 3.0})
+
+    class Favouring(MCTSAgent):
+        def one_ply(self, s, seat, h):
+            return {favourite: 3.0}
+
     heur.root_bias = lambda s: 3.0
-    assert {MCTSAgent(seed, iterations=200, depth=0).choose(state) for seed in range(6)} == {favourite}
+    assert {Favouring(seed, iterations=200, depth=0).choose(state) for seed in range(6)} == {favourite}
     heur.root_bias = None
-    assert {MCTSAgent(seed, iterations=200, depth=0).choose(state) for seed in range(6)} != {favourite}
+    assert {Favouring(seed, iterations=200, depth=0).choose(state) for seed in range(6)} != {favourite}
 
 
-class _Over:
-    def __init__(self, result, players):
-        self._result, self.players = result, players
-
-    def result(self):
-        return self._result
+def _Over(result, players):
+    """A state ended with `result` (a real one: the compiled agent accepts nothing else)."""
+    state = load("spirits").new_game(players, 1, tracked=False)
+    state.final = result
+    return state
 
 
 def test_terminal_rewards_share_wins_and_serve_cooperative_games():

@@ -50,17 +50,23 @@ def test_simulate_across_player_counts_in_parallel_and_saves_records(capsys, tmp
 
 
 def test_simulate_reports_a_broken_game_and_goes_on(monkeypatch, capsys):
-    from talewood.games.spirits import scoring
+    from talewood.agents import Agent, base, make_agent
 
-    real = scoring.finish
+    class Breaking(Agent):
+        """The game of seed 3 breaks in its eleventh decision (a bot that raises, as a broken rule would)."""
 
-    def broken(state):
-        if state.seed == 3:
-            raise RuntimeError("boom")
-        real(state)
+        def __init__(self, agent):
+            super().__init__()
+            self.agent = agent
 
-    monkeypatch.setattr(scoring, "finish", broken)
-    code, out, _ = run(capsys, "simulate", "spirits", "--games", "5", "--players", "2", "--workers", "1", "--json")
+        def choose(self, state):
+            if state.seed == 3 and state.version > 10:
+                raise RuntimeError("boom")
+            return self.agent.choose(state)
+
+    monkeypatch.setitem(base._FACTORIES, "breaking", lambda seed, budget: Breaking(make_agent("random", seed)))
+    code, out, _ = run(capsys, "simulate", "spirits", "--games", "5", "--players", "2", "--workers", "1",
+                       "--seats", "breaking", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["errors"] == 1 and summary["completed"] == 4
     assert summary["error_games"][0]["seed"] == 3 and "boom" in summary["error_games"][0]["error"]

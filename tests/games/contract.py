@@ -198,7 +198,7 @@ def check_hash_covers_every_field(game: Game) -> None:
             assert getattr(copy, name) is getattr(state, name), f"SHARED field {name} is copied, not shared"
         for name in search_only:
             assert getattr(state, name) == rest[name], f"SEARCH_ONLY field {name} moved in a game played"
-        slots = {n for klass in type(state).__mro__ for n in getattr(klass, "__slots__", ())}
+        slots = set(type(state).field_names())
         for name in sorted(slots - set(type(state).SHARED) - set(search_only) - _ENGINE_OWN):
             if name == "stack" and not state.stack:
                 continue

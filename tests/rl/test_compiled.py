@@ -77,25 +77,34 @@ def test_the_extension_writes_what_its_source_writes(game: str, players: int, op
 
 
 def test_an_extension_older_than_its_source_is_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every named module runs from its extension when each was built after its source, and every one
+    from its source when any source changed since (compiled modules call each other directly)."""
     package = tmp_path / "pkg"
     package.mkdir()
-    source, extension = package / "mod.py", package / f"mod{EXTENSION}"
-    source.write_text("X = 1\n")
-    extension.write_bytes(b"")        # never loaded: the finder only chooses the file
-    finder = compiled.SourceUnlessBuiltSince(["pkg.mod"])
+    for name in ("mod", "other"):
+        (package / f"{name}.py").write_text("X = 1\n")
+        (package / f"{name}{EXTENSION}").write_bytes(b"")    # never loaded: the finder only chooses the file
     monkeypatch.delenv(compiled.PURE, raising=False)
 
-    def chosen() -> str:
-        spec = finder.find_spec("pkg.mod", [str(package)])
+    def chosen(name: str = "pkg.mod") -> str:
+        finder = compiled.SourceUnlessBuiltSince(["pkg.mod", "pkg.other"], root=str(tmp_path))
+        spec = finder.find_spec(name, [str(package)])
         assert spec is not None and spec.origin is not None
         return Path(spec.origin).name
 
-    os.utime(source, (1_000, 1_000))
-    os.utime(extension, (2_000, 2_000))
-    assert chosen() == extension.name                  # built after the source's last change
-    os.utime(source, (3_000, 3_000))
-    assert chosen() == "mod.py"                        # the source was changed since
-    os.utime(extension, (4_000, 4_000))
+    for name in ("mod", "other"):
+        os.utime(package / f"{name}.py", (1_000, 1_000))
+        os.utime(package / f"{name}{EXTENSION}", (2_000, 2_000))
+    assert chosen() == f"mod{EXTENSION}"                  # built after the sources' last change
+    os.utime(package / "other.py", (3_000, 3_000))
+    assert chosen() == "mod.py"                           # another one's source was changed since
+    assert chosen("pkg.other") == "other.py"
+    os.utime(package / f"other{EXTENSION}", (4_000, 4_000))
+    assert chosen() == f"mod{EXTENSION}"                  # built again
+    (package / f"other{EXTENSION}").unlink()
+    assert chosen() == "mod.py"                           # one is missing
+    (package / f"other{EXTENSION}").write_bytes(b"")
     monkeypatch.setenv(compiled.PURE, "1")
-    assert chosen() == "mod.py"                        # extensions skipped
-    assert finder.find_spec("pkg.other", [str(package)]) is None    # a module it does not name
+    assert chosen() == "mod.py"                           # extensions skipped
+    finder = compiled.SourceUnlessBuiltSince(["pkg.mod"], root=str(tmp_path))
+    assert finder.find_spec("pkg.third", [str(package)]) is None    # a module it does not name

@@ -26,13 +26,15 @@ def test_a_rate_is_the_units_done_over_the_time_taken(monkeypatch: pytest.Monkey
 
 
 def test_mcts_rate_counts_the_iterations_the_search_ran(monkeypatch: pytest.MonkeyPatch) -> None:
+    from talewood.agents.levels import LEVELS
     from talewood.agents.mcts import MCTSAgent
     from talewood.games import load
 
-    def search(self: MCTSAgent, state: object, seat: int) -> None:
-        self.last_iterations = 7
-
-    monkeypatch.setattr(MCTSAgent, "search", search)
-    monkeypatch.setattr(bench.time, "perf_counter", FakeClock(0.5))
     positions = [load("spirits").new_game(2, seed) for seed in range(3)]
-    assert bench.mcts_rate(positions, 1.0) == pytest.approx(14.0)   # two searches of 7 in 1 s
+    agent = MCTSAgent(1, iterations=200, depth=LEVELS["hard"][2])     # the searches mcts_rate runs
+    searched = []
+    for state in positions[:2]:
+        agent.search(state, state.current_player or 0)
+        searched.append(agent.last_iterations)
+    monkeypatch.setattr(bench.time, "perf_counter", FakeClock(0.5))
+    assert bench.mcts_rate(positions, 1.0) == pytest.approx(sum(searched))   # two searches in 1 s

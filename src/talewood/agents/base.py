@@ -6,9 +6,12 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import InvalidOption, Rng, State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # bots of one's own (benchmarks, tests)
 class Agent(ABC):
     """Chooses an action for the seat whose turn it is.
 

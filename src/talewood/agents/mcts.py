@@ -27,7 +27,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, MutableSequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, final
+
+from mypy_extensions import mypyc_attr
 
 from ..engine import Rng, State
 from ..games import game_module
@@ -38,6 +40,7 @@ Evaluator = Callable[[State], list[float]]
 Policy = Callable[[State, Rng], int]
 
 
+@final
 class CanonicalRng(Rng):
     """The generator an agent hands to `determinize`: it sorts a list before shuffling it.
 
@@ -72,6 +75,7 @@ def canonical_rng(rng: Rng) -> CanonicalRng:
     return child
 
 
+@final
 class Node:
     """An edge's statistics and the children after it. `total` is the chooser's summed reward."""
 
@@ -99,6 +103,7 @@ def terminal_rewards(state: State) -> list[float]:
     return out
 
 
+@final
 class Heuristics:
     """A game's evaluation and rollout policy, or the fallbacks when it has none."""
 
@@ -137,6 +142,7 @@ def heuristics_for(game_id: str) -> Heuristics:
     return _HEURISTICS[game_id]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MCTSAgent(Agent):
     """SO-ISMCTS with UCT over integer actions and a rollout cut-off scored by the game's heuristics.
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, final
+
+from mypy_extensions import mypyc_attr
 
 from ..engine import State
 from ..games import game_module
 from .base import Agent, register
 
 
+@final
 class RandomAgent(Agent):
     """Uniformly random among the legal actions."""
 
@@ -27,6 +30,7 @@ def evaluator_for(state: State) -> Any:
     return module
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # a greedy bot of another taste (benchmarks)
 class GreedyAgent(Agent):
     """One-ply lookahead: try each legal action on a determinized copy, keep the best evaluation.
 

@@ -1,6 +1,7 @@
 """The game-agnostic core: contract, decision stack, actions, options, RNG, events, records, content."""
 
 from .actions import ActionSpace, ActionSpec
+from .definition import Game
 from .errors import (
     ContentError,
     GameNotOver,
@@ -15,7 +16,7 @@ from .errors import (
 )
 from .estimates import win_chances
 from .events import Event, event, visible_to
-from .game import NO_EVENTS, Game, Result, State, plural, seat_name
+from .game import NO_EVENTS, Result, State, plural, seat_name
 from .observation import ObservationSpec, Segment
 from .options import Option, OptionSet, OptionValue, parse_assignments
 from .present import Choice, ScoreSheet, SheetBuilder, SheetRow, changes, gain, names_in_words, plan_changes

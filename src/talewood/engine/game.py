@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .actions import ActionSpace
-from .errors import GameNotOver, IllegalAction, InvalidOption, InvalidPlayerCount
+from mypy_extensions import mypyc_attr
+
+from .errors import GameNotOver, IllegalAction
 from .events import Event, event, visible_to
-from .observation import ObservationSpec
-from .options import OptionSet, OptionValue
-from .present import NO_CHOICE, Choice, ScoreSheet, SheetRow, names_in_words, tie_reason
+from .options import OptionValue
 from .rng import Rng, rng_for_seed
 from .stack import AUTOMATIC, CHANCE, CHANCES, STEPS, Frame
 
 if TYPE_CHECKING:
-    from .scenario import ScenarioSchema
+    from .definition import Game
 
 T = TypeVar("T")
 NO_EVENTS: Sequence[Event] = ()
@@ -54,11 +53,13 @@ class Result:
     details: list[dict[str, Any]] = field(default_factory=list)
     cooperative: bool = False
     team_won: bool | None = None
-    team_score: float | None = None
+    team_score: int | float | None = None     # an int stays an int, compiled too: see team
 
     @classmethod
-    def team(cls, players: int, won: bool, score: float, details: list[dict[str, Any]] | None = None) -> Result:
-        """The result of a cooperative game: the whole team wins or loses, with one score."""
+    def team(cls, players: int, won: bool, score: int | float,
+             details: list[dict[str, Any]] | None = None) -> Result:
+        """The result of a cooperative game: the whole team wins or loses, with one score (an int stays an
+        int: compiled code would make a `float` argument a float, and records would read 173.0, not 173)."""
         return cls(scores=[score] * players, winners=list(range(players)) if won else [],
                    details=details or [], cooperative=True, team_won=won, team_score=score)
 
@@ -93,8 +94,10 @@ _ENGINE_PRIVATE = frozenset({
     "barrier", "explicit_chance", "final", "_secrets",
 })
 _UNKNOWN: Any = object()      # no snapshot of the hidden information kept (see State.apply)
+_HASHED: dict[type, tuple[str, ...]] = {}     # per state class: State.hashed_fields
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # the games not compiled (yet) derive their states
 class State(ABC):
     """A game in progress. `log` and `history` are kept only for tracked states (those a person
     plays or a record replays); the clones bots search with skip them, so the hot path stays
@@ -120,7 +123,6 @@ class State(ABC):
     SHARED: ClassVar[tuple[str, ...]] = ()
     SEARCH_ONLY: ClassVar[tuple[str, ...]] = ()
     HIDDEN: ClassVar[tuple[str, ...] | None] = None
-    _hashed: ClassVar[tuple[str, ...] | None] = None
 
     game: Game
     players: int
@@ -220,14 +222,16 @@ class State(ABC):
         outcomes: Sequence[tuple[int, float]] = self.stack[-1].outcomes(self)
         return outcomes
 
-    def apply(self, action: int) -> Sequence[Event]:
+    def apply(self, action: object) -> Sequence[Event]:
         """Validate and carry out `action`; return the events it produced.
 
         An illegal action raises IllegalAction and leaves the state exactly as it was. Afterwards
         `barrier` says whether this step drew a random outcome, revealed something or ended a turn
         (then it can never be taken back).
         """
-        if action not in self.legal_actions():
+        # anything but a legal id (a string, None, a float: what a client may send) is refused alike; the
+        # compiled build would otherwise refuse a non-integer with a TypeError at the call
+        if not isinstance(action, int) or action not in self.legal_actions():
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
         history = self.history
@@ -248,8 +252,11 @@ class State(ABC):
             top.apply(self, action)
         self.settle()
         self.version += 1
-        if self._offered is not None:
-            self._legal, self._legal_version, self._offered = self._offered, self.version, None
+        offered = self._offer_made()
+        if offered is not None:
+            self._legal = offered
+            self._legal_version = self.version
+            self._offered = None
         if history is not None:
             # a step the actor may take back (it still decides next) must not have shown anything hidden
             if not self.barrier and not self.over and self.stack[-1].seat == actor:
@@ -310,6 +317,11 @@ class State(ABC):
         set-ups)."""
         self._legal_version = -1
         self._secrets = _UNKNOWN
+
+    def _offer_made(self) -> list[int] | None:
+        """What the step just carried out offered (`offer`). Read through a call: `apply` set the field to
+        None before the step, and a type checker (so the compiled code too) would take it for None still."""
+        return self._offered
 
     def offer(self, actions: list[int]) -> None:
         """From inside an apply: the legal actions of the next decision, already computed (sorted)."""
@@ -419,18 +431,22 @@ class State(ABC):
         return self.final
 
     @classmethod
+    def field_names(cls) -> list[str]:
+        """Every field of the state, the engine's too: each class's `__slots__` from the base down."""
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in _fields_of(klass):
+                if name not in names:
+                    names.append(name)
+        return names
+
+    @classmethod
     def hashed_fields(cls) -> tuple[str, ...]:
         """Every field of the state but the engine's own, the SHARED and SEARCH_ONLY ones, in a fixed order."""
-        if cls.__dict__.get("_hashed") is None:
-            names: list[str] = []
-            for klass in reversed(cls.__mro__):
-                for name in getattr(klass, "__slots__", ()):
-                    if name not in _ENGINE_PRIVATE and name not in cls.SHARED and name not in cls.SEARCH_ONLY \
-                            and name not in names:
-                        names.append(name)
-            cls._hashed = tuple(names)
-        hashed = cls._hashed
-        assert hashed is not None
+        hashed = _HASHED.get(cls)
+        if hashed is None:
+            hashed = _HASHED[cls] = tuple(name for name in cls.field_names() if name not in _ENGINE_PRIVATE
+                                          and name not in cls.SHARED and name not in cls.SEARCH_ONLY)
         return hashed
 
     def hash_key(self) -> tuple[Any, ...]:
@@ -439,6 +455,18 @@ class State(ABC):
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self.hash_key()).encode(), digest_size=8).hexdigest()
+
+
+def _fields_of(klass: type) -> Sequence[str]:
+    """The fields a class adds: its `__slots__`, which are sorted (ruff keeps them so). A class compiled
+    with mypyc keeps no `__slots__` but lists every field it has, its bases' too, in `__mypyc_attrs__`:
+    its own, sorted, are the same."""
+    own: Sequence[str] | None = klass.__dict__.get("__slots__")
+    if own is not None:
+        return own
+    fields: tuple[str, ...] = klass.__dict__.get("__mypyc_attrs__", ())
+    inherited = {name for base in klass.__mro__[1:] for name in base.__dict__.get("__mypyc_attrs__", ())}
+    return sorted(name for name in fields if name not in inherited and name != "__dict__")
 
 
 def _snapshot(value: Any) -> Any:
@@ -459,143 +487,3 @@ def _freeze(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return tuple(sorted(value))
     return value
-
-
-class Game(ABC):
-    """A game's identity, options, action space, teams and observations, and the factory of its states."""
-
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    option_set: OptionSet
-    action_space: ActionSpace
-    # a cooperative game: every seat is on one team that wins or loses together
-    cooperative: bool = False
-    # what a seat is called where people choose who plays it (the lobby): "Hero" where each seat is a Hero
-    seat_noun: str = "Player"
-    # what the game's score counts, as the verdict says it ("Player 2 wins with 34 fame points")
-    points_noun: str = "point"
-    # the keys a scenario (a position described as data) may set: see engine/scenario.py
-    scenario_schema: ScenarioSchema
-
-    def players_phrase(self) -> str:
-        """How many play it, in words: "3 players", "1 to 4 players"."""
-        if self.min_players == self.max_players:
-            return plural(self.min_players, "player")
-        return f"{self.min_players} to {self.max_players} players"
-
-    def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidPlayerCount(f"{self.name} is played by {self.players_phrase()}, not {players!r}")
-
-    def parse_options(self, options: Mapping[str, Any] | None, players: int) -> dict[str, OptionValue | None]:
-        """Defaults overlaid with `options`, validated (also across options, by `check_options`)."""
-        values = self.option_set.parse(options)
-        self.check_options(values, players)
-        return values
-
-    def check_options(self, values: Mapping[str, OptionValue | None], players: int) -> None:
-        """Refuse option combinations that do not go together (override per game)."""
-        return None
-
-    def teams(self, players: int) -> list[list[int]]:
-        """The seats of each team: every seat alone, or all seats one team in a cooperative game."""
-        if self.cooperative:
-            return [list(range(players))]
-        return [[s] for s in range(players)]
-
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
-                 *, tracked: bool = True, explicit_chance: bool = False) -> State:
-        """A new game. `explicit_chance` leaves chance steps pending for an outside framework."""
-        self.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOption(f"the seed must be an integer, not {seed!r}")
-        state = self._new_state(players, seed, self.parse_options(options, players), tracked)
-        state.explicit_chance = explicit_chance
-        state.settle()
-        state.barrier = False
-        return state
-
-    @abstractmethod
-    def _new_state(self, players: int, seed: int, options: dict[str, OptionValue | None],
-                   tracked: bool) -> State:
-        """Set up a game and push its first frames (the engine settles them)."""
-
-    def scenario(self, spec: Mapping[str, Any] | str) -> State:
-        """A position described as data ({players, seed, options, position}, or the same as TOML)."""
-        if isinstance(spec, str):
-            return self.scenario_schema.build_toml(self, spec)
-        return self.scenario_schema.build(self, spec)
-
-    # -- how people see it (engine/present.py; docs/web.md, "Drawing a game's table") -------------
-    def choice(self, state: State, action: int) -> Choice:
-        """How the legal `action` shows in a panel of choices: its heading, whether it is a pass/none/done
-        kind of choice (listed first), the whole text of the card it plays, buys or picks, a short code
-        for the terminal. Override per game; the default says nothing beyond the action's label."""
-        return NO_CHOICE
-
-    def score_sheet(self, result: Result) -> ScoreSheet:
-        """The end of the game for people: the verdict, its reason and the rows behind it (points,
-        counts and tie-breakers told apart, each explained; the total last). Games override it with
-        their scoring items (`Result.details`), building the sheet with `sheet`."""
-        if result.cooperative:
-            return self.sheet(result, [SheetRow("Team score", [f"{result.team_score:g}"] * len(result.scores),
-                                                "total")])
-        return self.sheet(result, [SheetRow("Total", [f"{s:g}" for s in result.scores], "total")])
-
-    def sheet(self, result: Result, rows: Sequence[SheetRow], reason: str | None = None,
-              achieved: str = "") -> ScoreSheet:
-        """A score sheet of `rows` with the verdict in words: who won with how many points (a team: whether
-        it won), and, unless `reason` is given, why when the top total was tied (the first tie-breaking
-        row's label)."""
-        if result.cooperative:
-            verdict = "The team wins" if result.team_won else "The team loses"
-            return ScoreSheet(list(rows), verdict, reason or "", achieved or f"Team score: {result.team_score:g}.")
-        names = [seat_name(w, self.seat_noun) for w in result.winners]
-        if not names:
-            verdict = "Nobody wins"
-        else:
-            best = result.scores[result.winners[0]]
-            points = (plural(int(best), self.points_noun) if float(best).is_integer()
-                      else f"{best:g} {self.points_noun}s")
-            verdict = (f"{names[0]} wins with {points}" if len(names) == 1
-                       else f"{names_in_words(names)} share the victory with {points}")
-        if reason is None:
-            reason = tie_reason(result.scores, result.winners, rows)
-        return ScoreSheet(list(rows), verdict, reason, achieved)
-
-    # -- for learning agents -----------------------------------------------------------------
-    def observation_spec(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        """The fixed shape and layout of `encode`'s output for a game of this size and options: built
-        by `observation_layout` once per `observation_key` and kept, since encoding reads it every step."""
-        key = self.observation_key(players, options)
-        specs: dict[Hashable, ObservationSpec] = self.__dict__.setdefault("_observation_specs", {})
-        spec = specs.get(key)
-        if spec is None:
-            spec = specs[key] = self.observation_layout(players, options)
-        return spec
-
-    def observation_key(self, players: int, options: Mapping[str, OptionValue | None]) -> Hashable:
-        """What the observation's layout depends on: the player count and every option, unless the game
-        says less (a layout the same for every size is built once)."""
-        return (players, *(options.get(name) for name in self.option_set.names()))
-
-    @abstractmethod
-    def observation_layout(self, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
-        """Build the layout `observation_spec` keeps for this size and these options."""
-
-    @abstractmethod
-    def encode(self, state: State, seat: int) -> list[float]:
-        """What `seat` sees, as numbers laid out by `observation_spec` (a function of its view alone)."""
-
-    @abstractmethod
-    def max_decisions(self, players: int, options: Mapping[str, OptionValue | None]) -> int:
-        """A bound on the number of decisions in any game of this size and options."""
-
-    def legal_mask(self, state: State) -> list[int]:
-        """1 for every legal action id, 0 elsewhere, over the whole fixed action space."""
-        mask = [0] * len(self.action_space)
-        for action in state.legal_actions():
-            mask[action] = 1
-        return mask

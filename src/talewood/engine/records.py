@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .definition import Game
 from .errors import IllegalAction, RecordError, ReplayDivergence, TalewoodError
-from .game import Game, State
+from .game import State
 from .undo import Step
 
 REQUIRED = ("game", "engine_version", "players", "options", "seed", "actions")

@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .definition import Game
 from .errors import ScenarioError, TalewoodError
-from .game import Game, State
+from .game import State
 
 S = TypeVar("S", bound=State)
 T = TypeVar("T")

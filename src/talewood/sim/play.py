@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..agents import ITERATIONS, bot_seed, make_agent
 from ..engine import State, record_of, save_record
 from ..games import load
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # a tournament's Match
 @dataclass
 class Outcome:
     """One game played by bots: its seed and seats, and its result or the error it raised."""

@@ -6,6 +6,8 @@ of each kind of action, so a frame turns an action into its parameter by subtrac
 
 from __future__ import annotations
 
+from typing import final
+
 from ...engine import ActionSpace, ActionSpec
 from .content import Content
 
@@ -23,6 +25,7 @@ SIDE_NAMES = ("left side", "right side", "both sides")
 HALL_NAMES = ("spend 1 Strength for 3 VP", "spend 1 Magic for 4 VP", "spend 1 Strength and 1 Magic for 7 VP")
 
 
+@final
 class Ids:
     """The first id of each kind of action in the table (computed once per game from its content)."""
 

@@ -8,6 +8,7 @@ decisions of each activity, one frame each), scoring.py, view.py, observation.py
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from typing import final
 
 from ...engine import (
     Choice,
@@ -32,6 +33,7 @@ from .stories import SPECIAL_TIERS
 from .tables import Tables
 
 
+@final
 class GreyluneGame(Game):
     """Greylune for 2 to 4 players."""
 

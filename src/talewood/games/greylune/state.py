@@ -10,7 +10,7 @@ stands below the adventure and the Items: the Move and UseAgain it opens are pus
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, final
 
 from ...engine import Rng, State
 from .actions import GAPS, NGAPS, SLOT_GAPS, Ids
@@ -35,6 +35,7 @@ from .tables import Tables
 from .view import build_view
 
 
+@final
 class GreyluneState(State):
     """A Greylune game in progress. Lists are per seat unless said otherwise; cards are content indices."""
 

@@ -5,6 +5,8 @@ Tile actions are by tile id (the same tile is the same action wherever it lies i
 
 from __future__ import annotations
 
+from typing import final
+
 from ...engine import ActionSpace, ActionSpec
 from .content import Content
 
@@ -19,6 +21,7 @@ HEX = "hex"              # keep this Hex card
 FAVOR = "favor"          # take this favor token from the box (Wish reward)
 
 
+@final
 class Ids:
     """Base offsets of each kind in the action table (computed once per game)."""
 

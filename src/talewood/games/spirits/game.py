@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, final
 
 from ...engine import (
     Choice,
@@ -67,6 +67,7 @@ class ForestTemplate:
 MODULE_OPTIONS = ("wish", "hex", "seasons", "air_spirit", "fireflies")
 
 
+@final
 class SpiritsGame(Game):
     id = "spirits"
     name = "Spirits of the Forest"

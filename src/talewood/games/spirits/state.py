@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import compress
 from operator import le, not_
-from typing import Any
+from typing import Any, final
 
 from ...engine import Rng, State, seat_name
 from . import rulings
@@ -48,6 +48,7 @@ class Config:
 _IS_TOKEN = partial(le, 0)      # a favor token's index, not -1 (no token)
 
 
+@final
 class SpiritsState(State):
     __slots__ = (
         "box", "c", "cards_revealed", "cfg", "cur", "discarded", "discarded_tiles", "drop_open", "drops",
