@@ -73,6 +73,9 @@ def test_two_people_talk_at_the_table(server: Server, browser: Any, screens: Pat
     for n in range(6):
         laptop.fill("#chat-text", f"spam {n}")
         laptop.click("#chat-send")
+        # the answer comes before the next is typed (a person reads it): shown at the table, or refused
+        laptop.wait_for_function(f"document.querySelector('#chat-log').textContent.includes('spam {n}') || "
+                                 "document.querySelector('#chat-error').textContent.includes('too many messages')")
     laptop.wait_for_function("document.querySelector('#chat-error').textContent.includes('too many messages')")
     assert laptop.input_value("#chat-text") == "spam 5"
     assert laptop.get_attribute("#chat-text", "maxlength") == "300"

@@ -11,9 +11,18 @@ from typing import Any
 
 import pytest
 
+from talewood import compiled
 from talewood.engine import Game, Rng, State
 
 from .contract import random_options
+
+
+def catching_needs_python(module: Any) -> pytest.MarkDecorator:
+    """Skip a test that catches `module`'s end where `module` is compiled: its calls are direct, so a function
+    wrapped in its namespace is never called (make test-pure runs the test on the Python build)."""
+    return pytest.mark.skipif(not compiled.pure() and compiled.is_compiled(module),
+                              reason="the end is caught by wrapping a compiled module's function: "
+                                     "make test-pure runs this")
 
 
 def caught_at_the_end(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[State]:

@@ -64,20 +64,15 @@ def test_observations_handed_out_never_change(game: str) -> None:
 
 def test_a_spec_without_a_writer_copies_the_games_encoding() -> None:
     """A game that only implements `encode` still works on the fast path (the spec copies it in)."""
-
-    class Plain:
-        def encode(self, state: object, seat: int) -> list[float]:
-            return [float(seat), 0.5, 2.0]
-
-    class Position:
-        game = Plain()
-
-    spec = ObservationSpec([Segment("numbers", (3,), "three numbers")])
+    state = load("spirits").new_game(2, 1)
+    expected = state.game.encode(state, 1)
+    assert any(expected)
+    spec = ObservationSpec([Segment("everything", (len(expected),), "the game's own encoding")])
     out = spec.buffer()
-    spec.write(Position(), 1, out)  # type: ignore[arg-type]
-    assert out.tolist() == [1.0, 0.5, 2.0]
+    spec.write(state, 1, out)
+    assert out.tolist() == expected
     spec.clear(out)
-    assert out.tolist() == [0.0, 0.0, 0.0]
+    assert not any(out)
 
 
 def test_a_writer_is_what_encode_returns() -> None:
@@ -88,11 +83,12 @@ def test_a_writer_is_what_encode_returns() -> None:
         calls.append(seat)
         out[seat] = 1.0  # type: ignore[index]
 
+    state = load("spirits").new_game(4, 1)
     spec = ObservationSpec([Segment("seat", (4,), "my seat, one-hot")], writer)  # type: ignore[arg-type]
-    assert spec.encode(object(), 2) == [0.0, 0.0, 1.0, 0.0]  # type: ignore[arg-type]
-    assert spec.encode(object(), 0) == [1.0, 0.0, 0.0, 0.0]  # type: ignore[arg-type]
+    assert spec.encode(state, 2) == [0.0, 0.0, 1.0, 0.0]
+    assert spec.encode(state, 0) == [1.0, 0.0, 0.0, 0.0]
     assert calls == [2, 0]
-    assert all(type(x) is float for x in spec.encode(object(), 1))  # type: ignore[arg-type]
+    assert all(type(x) is float for x in spec.encode(state, 1))
 
 
 def test_the_mask_marks_exactly_the_legal_actions_of_each_decision() -> None:

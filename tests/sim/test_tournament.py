@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -101,7 +102,7 @@ def test_a_stopped_tournament_goes_on_from_its_journal():
     an unbroken run plays."""
     whole = run_tournament("spirits", ["greedy", "random"], 4, 2, seed=3)
     told: list[int] = []
-    first_two = [Match(**{**m.__dict__, "scores": [99.0, 0.0]}) for m in whole[:2]]   # marked: never replayed
+    first_two = [replace(m, scores=[99.0, 0.0]) for m in whole[:2]]   # marked: never replayed
     resumed = run_tournament("spirits", ["greedy", "random"], 4, 2, seed=3, played=first_two,
                              on_match=lambda m: told.append(m.index))
     assert told == [2, 3]

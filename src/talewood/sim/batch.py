@@ -14,6 +14,7 @@ from ..engine import InvalidOption
 from ..games import load
 from .play import Outcome, play_game
 from .ratings import wilson
+from .remote import call
 
 CHUNK = 25
 BACKENDS = ("local", "ray")
@@ -123,14 +124,14 @@ def _map_on_ray(fn: Callable[[T], R], tasks: Iterable[T], workers: int, window: 
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
         started = True
     try:
-        remote = ray.remote(fn)
+        remote = ray.remote(call)       # a Python function (sim/remote.py): ray.remote refuses a compiled one
         source = iter(tasks)
-        pending = [remote.remote(task) for task in islice(source, window)]
+        pending = [remote.remote(fn, task) for task in islice(source, window)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for result in ray.get(done):
                 yield result
-                pending.extend(remote.remote(task) for task in islice(source, 1))
+                pending.extend(remote.remote(fn, task) for task in islice(source, 1))
     finally:
         if started:
             ray.shutdown()

@@ -9,14 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from ..agents import ITERATIONS, bot_seed, make_agent
 from ..engine import State, record_of, save_record
 from ..games import load
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # a tournament's Match
 @dataclass
 class Outcome:
     """One game played by bots: its seed and seats, and its result or the error it raised."""
@@ -35,6 +32,7 @@ class Outcome:
     times: dict[str, list[float]] = field(default_factory=dict)   # per kind: seconds per searched decision
     cpu: dict[str, list[float]] = field(default_factory=dict)     # the same in this process's CPU time
     facts: Any = None                      # what `observe` made of the finished game (the balance lab's rows)
+    index: int = 0                         # a tournament's game number (sim/tournament.py: `Match`)
 
 
 def play_game(game_id: str, outcome: Outcome, options: Mapping[str, Any], *, salt: int = 0,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -25,11 +24,11 @@ from .ratings import Ratings, wilson
 CHUNK = 4
 
 
-@dataclass
-class Match(Outcome):
-    """One tournament game: its deal seed, the bot kind in each seat, and what happened."""
-
-    index: int = 0
+# One tournament game: its number (`index`), its deal seed, the bot kind in each seat, and what happened.
+# The same class as any bot game's outcome, not a class derived from it: a compiled class's fields are not
+# in an interpreted subclass's `__dict__`, so such a subclass would lose its own field when pickled to a
+# worker process or a Ray node.
+Match = Outcome
 
 
 def schedule(bots: list[str], games: int, players: int, seed: int) -> list[Match]:

@@ -17,7 +17,7 @@ from talewood.games.spirits.content import POWER_NAMES, POWERS, SPIRIT_NAMES, SP
 from talewood.games.spirits.scenario import SCHEMA
 from talewood.games.spirits.state import SpiritsState
 
-from ..recount import caught_at_the_end, play_to_the_end, random_games, sheet_cells
+from ..recount import catching_needs_python, caught_at_the_end, play_to_the_end, random_games, sheet_cells
 from .helpers import GAME, C, Tiles, give, new_state, token
 
 PENALTY = 3     # "−3 for each spirit and each power source of which you have none"
@@ -308,6 +308,7 @@ def all_modules(n: int, rng: Any) -> dict[str, Any]:
 
 
 @pytest.mark.slow
+@catching_needs_python(spirits_state)
 def test_every_random_game_scores_as_the_rules_count_it(monkeypatch: pytest.MonkeyPatch) -> None:
     ends = caught_at_the_end(monkeypatch, spirits_state, "end_game")
     played = 0
