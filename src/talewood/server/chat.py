@@ -27,6 +27,7 @@ from sqlalchemy import Connection, func, insert, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import db
+from .answers import answer
 from .errors import ApiError, storage_failed
 from .live import iso, now
 from .manager import Manager, client_key
@@ -197,14 +198,6 @@ class ChatBody(BaseModel):
                                                                       "if the game's creator allowed it)")
     text: StrictStr = Field(max_length=4 * MAX_TEXT, description=f"plain text, at most {MAX_TEXT} characters "
                                                                  "once white space is tidied")
-
-
-class Problem(BaseModel):
-    detail: str = Field(description="what was wrong, in words a person can act on")
-
-
-def answer(description: str) -> dict[str, Any]:
-    return {"description": description, "model": Problem}
 
 
 READ: dict[int | str, dict[str, Any]] = {

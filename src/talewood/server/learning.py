@@ -35,6 +35,7 @@ from ..learn.review import DEFAULT_LEVEL as REVIEW_LEVEL
 from ..learn.review import assemble, review_steps
 from ..learn.rules import RulesError, rulebook
 from . import db
+from .answers import Responses, answer
 from .errors import ApiError, storage_failed, unavailable
 from .live import HUMAN, Live, insert_notes
 from .manager import Manager
@@ -324,17 +325,6 @@ class LearnBody(BaseModel):
 
 def learning_of(request: Request) -> Learning:
     return request.app.state.learning  # type: ignore[no-any-return]
-
-
-class Problem(BaseModel):
-    detail: str = Field(description="what was wrong, in words a person can act on")
-
-
-Responses = dict[int | str, dict[str, Any]]
-
-
-def answer(description: str) -> dict[str, Any]:
-    return {"description": description, "model": Problem}
 
 
 NOT_FOUND = answer("no such game, or no rules or guided game for it")

@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..engine import plural
 from . import db
+from .answers import answer
 from .chat import Chat
 from .errors import ApiError, storage_failed
 from .live import HUMAN, Live, aware, hash_token, iso, now
@@ -274,14 +275,6 @@ class SeatBotBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: StrictStr = Field(max_length=128, description="the token of the seat that proposed to play again")
     seat: StrictInt = Field(description="the seat (0-based) a bot takes in the new game")
-
-
-class Problem(BaseModel):
-    detail: str = Field(description="what was wrong, in words a person can act on")
-
-
-def answer(description: str) -> dict[str, Any]:
-    return {"description": description, "model": Problem}
 
 
 READ: dict[int | str, dict[str, Any]] = {
