@@ -147,3 +147,19 @@ def install() -> None:
     """Put the finder ahead of the standard ones (once)."""
     if not any(isinstance(f, SourceUnlessBuiltSince) for f in sys.meta_path):
         sys.meta_path.insert(0, SourceUnlessBuiltSince())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Say whether this install runs its compiled modules as C extensions (exit status 1 when it does not:
+    `make wheel` checks the wheel it builds so)."""
+    del argv
+    if pure():
+        print(f"{PURE} is set: every module runs as Python")
+        return 1
+    behind = stale()
+    if behind:
+        print(f"{len(behind)} of {len(COMPILED)} compiled modules are missing or not built from the source there"
+              f" now (first: {behind[0]}): every one of them runs as Python until the next build")
+        return 1
+    print(f"all {len(COMPILED)} compiled modules run as C extensions")
+    return 0
