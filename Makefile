@@ -84,7 +84,7 @@ $(WHEEL_STAMP): $(STAMP) pyproject.toml
 wheel: $(WHEEL_STAMP)
 	rm -rf build/wheel build/wheel-check
 	$(BIN)/python -m build --wheel --outdir build/wheel .
-	$(BIN)/auditwheel repair --wheel-dir dist build/wheel/talewood-*.whl
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist build/wheel/talewood-*.whl
 	$(PYTHON) -m venv build/wheel-check
 	build/wheel-check/bin/python -m pip install --quiet --force-reinstall \
 		$$(ls -t dist/talewood-*manylinux*.whl | head -1)
