@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run play test test-long test-pure lint mutation bench load screenshots icons clean
+.PHONY: run play test test-long test-pure lint mutation wheel bench load screenshots icons clean
 
 # The install builds the engine, two games' rules, the bots and the encoders as C extensions (setup.py), so
 # it runs again when one of their sources changes (rebuilding only what changed); until then every one of
@@ -70,6 +70,26 @@ mutation: $(MUTATION_STAMP)
 PURE_TESTS := tests/engine tests/games tests/agents tests/sim tests/rl
 test-pure: $(DEV_STAMP)
 	TALEWOOD_PURE_PYTHON=1 $(BIN)/python -m pytest -n 2 --dist loadgroup -m "not long" $(PURE_TESTS)
+
+# A binary wheel for Linux in dist/, for a machine without a C compiler (`pip install dist/talewood-*.whl`):
+# built with the compiled extensions inside, tagged manylinux by auditwheel, then installed into a fresh
+# environment that must run them compiled (docs/architecture.md, Speed). CI builds it after the tests.
+WHEEL_STAMP := $(VENV)/.installed-wheel
+
+$(WHEEL_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['wheel']))" > $(VENV)/wheel-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/wheel-requirements.txt
+	touch $@
+
+wheel: $(WHEEL_STAMP)
+	rm -rf build/wheel build/wheel-check
+	$(BIN)/python -m build --wheel --outdir build/wheel .
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist build/wheel/talewood-*.whl
+	$(PYTHON) -m venv build/wheel-check
+	build/wheel-check/bin/python -m pip install --quiet --force-reinstall \
+		$$(ls -t dist/talewood-*manylinux*.whl | head -1)
+	cd build && wheel-check/bin/python -c "import sys; from talewood import compiled; sys.exit(compiled.main())"
+	cd build && wheel-check/bin/talewood bench spirits --seconds 0.2 > /dev/null
 
 bench: $(STAMP)
 	$(BIN)/talewood bench

@@ -1,16 +1,20 @@
 """The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits and
 Greylune rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
 encoder (docs/architecture.md, Speed). They are ordinary typed Python, and the source stays the truth:
-when any of them was edited or checked out since the build (or an extension is missing), every one of
-them is passed over and the sources imported instead — compiled modules call each other directly, so a
-mix would run an old copy of the edited one — until the next `make` builds them again.
-`TALEWOOD_PURE_PYTHON=1` skips the build (setup.py) and the extensions."""
+the build records what each extension was made from (its source's SHA-256, in `compiled_sources.json`
+beside this file), and when any source differs from its record (edited or checked out since the build)
+or an extension is missing, every one of them is passed over and the sources imported instead —
+compiled modules call each other directly, so a mix would run an old copy of the edited one — until the
+next `make` builds them again. Contents, not file times, decide: an installed wheel's files all carry
+the time of the install. `TALEWOOD_PURE_PYTHON=1` skips the build (setup.py) and the extensions."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -69,24 +73,47 @@ def _extension_of(source: str) -> str | None:
     return None
 
 
+RECORD = "compiled_sources.json"   # in the top package: {module: its source's SHA-256 when built}
+
+
+def fingerprint(source: str) -> str:
+    """What a build records of a module's source: the SHA-256 of its bytes."""
+    with open(source, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()
+
+
+def built_from(root: str, top: str = "talewood") -> dict[str, str]:
+    """The record the last build left in the package `top` under `root` (empty when there is none, or it
+    cannot be read: then nothing counts as built)."""
+    try:
+        with open(os.path.join(root, top, RECORD), encoding="utf-8") as file:
+            record = json.load(file)
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in record.items()} if isinstance(record, dict) else {}
+
+
 def stale(names: Sequence[str] = COMPILED, root: str | None = None) -> list[str]:
-    """The modules among `names` whose extension is missing or older than their source (`root`: the folder
-    holding the top package, by default the one this file is in)."""
+    """The modules among `names` whose extension is missing or was built from another source than the one
+    there now (`root`: the folder holding the top package, by default the one this file is in)."""
     base = root if root is not None else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    records: dict[str, dict[str, str]] = {}
     out = []
     for name in names:
         source = os.path.join(base, *name.split(".")) + ".py"
         if not os.path.exists(source):
             continue
-        extension = _extension_of(source)
-        if extension is None or os.stat(source).st_mtime > os.stat(extension).st_mtime:
+        top = name.partition(".")[0]
+        if top not in records:
+            records[top] = built_from(base, top)
+        if _extension_of(source) is None or records[top].get(name) != fingerprint(source):
             out.append(name)
     return out
 
 
 class SourceUnlessBuiltSince(importlib.abc.MetaPathFinder):
-    """For the modules it names: their extensions when every one of them was built after its source was
-    last changed (and the extensions are not skipped), otherwise their sources."""
+    """For the modules it names: their extensions when every one of them was built from the source there
+    now (and the extensions are not skipped), otherwise their sources."""
 
     def __init__(self, names: Sequence[str] = COMPILED, root: str | None = None) -> None:
         self.names = frozenset(names)
@@ -120,3 +147,19 @@ def install() -> None:
     """Put the finder ahead of the standard ones (once)."""
     if not any(isinstance(f, SourceUnlessBuiltSince) for f in sys.meta_path):
         sys.meta_path.insert(0, SourceUnlessBuiltSince())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Say whether this install runs its compiled modules as C extensions (exit status 1 when it does not:
+    `make wheel` checks the wheel it builds so)."""
+    del argv
+    if pure():
+        print(f"{PURE} is set: every module runs as Python")
+        return 1
+    behind = stale()
+    if behind:
+        print(f"{len(behind)} of {len(COMPILED)} compiled modules are missing or not built from the source there"
+              f" now (first: {behind[0]}): every one of them runs as Python until the next build")
+        return 1
+    print(f"all {len(COMPILED)} compiled modules run as C extensions")
+    return 0

@@ -1,12 +1,13 @@
 """The observation encoders built as C extensions (talewood/compiled.py, setup.py): the build made them,
-they write exactly what their Python source writes, and an extension older than its source is passed
-over for the source."""
+they write exactly what their Python source writes, and an extension built from another source than the
+one there now is passed over for the source."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.machinery
 import importlib.util
+import json
 import os
 from pathlib import Path
 from types import ModuleType
@@ -76,9 +77,11 @@ def test_the_extension_writes_what_its_source_writes(game: str, players: int, op
         state.apply(legal[rng.below(len(legal))])
 
 
-def test_an_extension_older_than_its_source_is_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every named module runs from its extension when each was built after its source, and every one
-    from its source when any source changed since (compiled modules call each other directly)."""
+def test_an_extension_built_from_another_source_is_passed_over(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every named module runs from its extension when each was built from the source there now (the
+    build's record of their SHA-256), and every one from its source when any source differs (compiled
+    modules call each other directly). File times do not count: a wheel's install dates every file alike."""
     package = tmp_path / "pkg"
     package.mkdir()
     for name in ("mod", "other"):
@@ -86,24 +89,36 @@ def test_an_extension_older_than_its_source_is_passed_over(tmp_path: Path, monke
         (package / f"{name}{EXTENSION}").write_bytes(b"")    # never loaded: the finder only chooses the file
     monkeypatch.delenv(compiled.PURE, raising=False)
 
+    def build() -> None:
+        record = {f"pkg.{name}": compiled.fingerprint(str(package / f"{name}.py")) for name in ("mod", "other")}
+        (package / compiled.RECORD).write_text(json.dumps(record))
+
     def chosen(name: str = "pkg.mod") -> str:
         finder = compiled.SourceUnlessBuiltSince(["pkg.mod", "pkg.other"], root=str(tmp_path))
         spec = finder.find_spec(name, [str(package)])
         assert spec is not None and spec.origin is not None
         return Path(spec.origin).name
 
-    for name in ("mod", "other"):
-        os.utime(package / f"{name}.py", (1_000, 1_000))
-        os.utime(package / f"{name}{EXTENSION}", (2_000, 2_000))
-    assert chosen() == f"mod{EXTENSION}"                  # built after the sources' last change
-    os.utime(package / "other.py", (3_000, 3_000))
+    assert chosen() == "mod.py"                           # no record: nothing counts as built
+    build()
+    for name in ("mod", "other"):                         # the sources dated after their extensions
+        os.utime(package / f"{name}{EXTENSION}", (1_000, 1_000))
+        os.utime(package / f"{name}.py", (2_000, 2_000))
+    assert chosen() == f"mod{EXTENSION}"                  # built from the sources there now
+    (package / "other.py").write_text("X = 2\n")
     assert chosen() == "mod.py"                           # another one's source was changed since
     assert chosen("pkg.other") == "other.py"
-    os.utime(package / f"other{EXTENSION}", (4_000, 4_000))
+    build()
     assert chosen() == f"mod{EXTENSION}"                  # built again
+    (package / "other.py").write_text("X = 1\n")
+    assert chosen("pkg.other") == "other.py"              # changed back: not what the last build read
+    build()
     (package / f"other{EXTENSION}").unlink()
     assert chosen() == "mod.py"                           # one is missing
     (package / f"other{EXTENSION}").write_bytes(b"")
+    (package / compiled.RECORD).write_text("{not json")
+    assert chosen() == "mod.py"                           # a record that cannot be read
+    build()
     monkeypatch.setenv(compiled.PURE, "1")
     assert chosen() == "mod.py"                           # extensions skipped
     finder = compiled.SourceUnlessBuiltSince(["pkg.mod"], root=str(tmp_path))

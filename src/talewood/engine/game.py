@@ -13,7 +13,7 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -21,7 +21,7 @@ from .errors import GameNotOver, IllegalAction
 from .events import Event, event, visible_to
 from .options import OptionValue
 from .rng import Rng, rng_for_seed
-from .stack import AUTOMATIC, CHANCE, CHANCES, STEPS, Frame
+from .stack import AUTOMATIC, CHANCE, CHANCES, STEPS, Automatic, Chance, Decision, Frame
 
 if TYPE_CHECKING:
     from .definition import Game
@@ -93,7 +93,8 @@ _ENGINE_PRIVATE = frozenset({
     "_legal", "_legal_version", "_offered", "game", "history", "log", "options", "players", "seed", "version",
     "barrier", "explicit_chance", "final", "_secrets",
 })
-_UNKNOWN: Any = object()      # no snapshot of the hidden information kept (see State.apply)
+# no snapshot of the hidden information kept (see State.apply): a tuple of its own, told apart by identity
+_UNKNOWN: tuple[Any, ...] = (object(),)
 _HASHED: dict[type, tuple[str, ...]] = {}     # per state class: State.hashed_fields
 
 
@@ -140,7 +141,7 @@ class State(ABC):
     _legal: list[int]
     _legal_version: int
     _offered: list[int] | None
-    _secrets: Any
+    _secrets: tuple[Any, ...] | None     # the last snapshot of `secrets()`, or _UNKNOWN
 
     def _init_base(self, game: Game, players: int, seed: int,
                    options: Mapping[str, OptionValue | None], tracked: bool) -> None:
@@ -204,8 +205,8 @@ class State(ABC):
             return []
         top = self.stack[-1]
         if self.explicit_chance and type(top) in CHANCES:
-            return sorted(o for o, _ in top.outcomes(self))
-        legal: list[int] = top.legal(self)
+            return sorted(o for o, _ in cast(Chance, top).outcomes(self))
+        legal: list[int] = cast(Decision, top).legal(self)
         return legal
 
     def legal_actions(self) -> list[int]:
@@ -219,7 +220,7 @@ class State(ABC):
         """At an explicit chance step: its (outcome, probability) pairs; otherwise none."""
         if self.over or not self.explicit_chance or type(self.stack[-1]) not in CHANCES:
             return ()
-        outcomes: Sequence[tuple[int, float]] = self.stack[-1].outcomes(self)
+        outcomes: Sequence[tuple[int, float]] = cast(Chance, self.stack[-1]).outcomes(self)
         return outcomes
 
     def apply(self, action: object) -> Sequence[Event]:
@@ -247,9 +248,9 @@ class State(ABC):
         top = self.stack.pop()
         if self.explicit_chance and type(top) in CHANCES:
             self.barrier = True
-            top.resolve(self, action)
+            cast(Chance, top).resolve(self, action)
         else:
-            top.apply(self, action)
+            cast(Decision, top).apply(self, action)
         self.settle()
         self.version += 1
         offered = self._offer_made()
@@ -280,10 +281,11 @@ class State(ABC):
                     return
                 if kind in AUTOMATIC:
                     stack.pop()
-                    top.run(self)
+                    cast(Automatic, top).run(self)
                 elif not self.explicit_chance:
                     stack.pop()
-                    top.resolve(self, self._sample(top.outcomes(self)))
+                    step = cast(Chance, top)
+                    step.resolve(self, self._sample(step.outcomes(self)))
                 else:
                     return
             if self.over:
@@ -390,8 +392,13 @@ class State(ABC):
         """What the pending decision asks, in the game's words."""
         if self.over:
             return "the game is over"
-        top = self.stack[-1]
-        return f"{seat_name(top.seat)}: {top.prompt(self)}"
+        return f"{seat_name(self.stack[-1].seat)}: {self.asks()}"
+
+    def asks(self) -> str:
+        """What the frame on top asks (a decision's or an explicit chance step's prompt), without whose it is:
+        the stack is settled, so no automatic step is on top."""
+        top = cast("Decision | Chance", self.stack[-1])
+        return top.prompt(self)
 
     # -- information -------------------------------------------------------------------------
     @abstractmethod

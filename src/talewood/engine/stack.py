@@ -29,42 +29,45 @@ from typing import Any, Protocol, TypeVar
 CHANCE = -1  # `current_player` while an explicit chance step waits for its outcome
 
 
-class Decision(Protocol):
+class Frame(Protocol):
+    """What every frame has: the seat it concerns, and its fields by name (a NamedTuple's own `_asdict`,
+    which views show)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def _asdict(self) -> dict[str, Any]: ...
+
+    def __getitem__(self, index: int, /) -> Any: ...     # a field by its place (encoders read them so)
+
+
+# The state a frame's methods receive is its own game's state class (a frame of Spirits takes a
+# `SpiritsState`), so the protocols below take any state; the registries say which kind a frame is.
+class Decision(Frame, Protocol):
     """A decision frame: asks `seat` to choose one of `legal(state)`."""
 
-    @property
-    def seat(self) -> int: ...
+    def prompt(self, state: Any, /) -> str: ...
 
-    def prompt(self, state: Any) -> str: ...
+    def legal(self, state: Any, /) -> list[int]: ...
 
-    def legal(self, state: Any) -> list[int]: ...
-
-    def apply(self, state: Any, action: int) -> None: ...
+    def apply(self, state: Any, action: int, /) -> None: ...
 
 
-class Automatic(Protocol):
+class Automatic(Frame, Protocol):
     """An automatic step: runs by itself when it reaches the top of the stack."""
 
-    @property
-    def seat(self) -> int: ...
-
-    def run(self, state: Any) -> None: ...
+    def run(self, state: Any, /) -> None: ...
 
 
-class Chance(Protocol):
+class Chance(Frame, Protocol):
     """A random event with declared outcomes (e.g. a die roll): outcome ids with probabilities."""
 
-    @property
-    def seat(self) -> int: ...
+    def prompt(self, state: Any, /) -> str: ...
 
-    def prompt(self, state: Any) -> str: ...
+    def outcomes(self, state: Any, /) -> Sequence[tuple[int, float]]: ...
 
-    def outcomes(self, state: Any) -> Sequence[tuple[int, float]]: ...
+    def resolve(self, state: Any, outcome: int, /) -> None: ...
 
-    def resolve(self, state: Any, outcome: int) -> None: ...
-
-
-Frame = Any  # a Decision, an Automatic or a Chance: NamedTuples, told apart by the registries below
 
 DECISIONS: set[type] = set()
 AUTOMATIC: set[type] = set()

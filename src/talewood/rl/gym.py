@@ -46,8 +46,8 @@ class TalewoodGym(gymnasium.Env):
         which reset a finished episode on their own, hand the new episode's mask to the agent with its first
         observation (in the reset's info)."""
         table = self.table
-        if table.over:
-            raise InvalidOption("the episode is over: call reset() first")
+        # asked through a method: a type checker would keep `table.over` narrowed to False past the step
+        self._refuse_after_end()
         try:
             table.apply(action)
         except (IllegalAction, TypeError, ValueError):
@@ -59,6 +59,10 @@ class TalewoodGym(gymnasium.Env):
         if table.over:
             return table.observation(self.seat), table.rewards()[self.seat], True, False, mask
         return table.observation(self.seat), 0.0, False, table.truncated, mask
+
+    def _refuse_after_end(self) -> None:
+        if self.table.over:
+            raise InvalidOption("the episode is over: call reset() first")
 
     def action_masks(self) -> np.ndarray:
         """True for each legal action now (all False once the episode is over)."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
+from ...engine.stack import Frame
 from .actions import GAPS, NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
 from .board import NO_CARD, SEASONS, YEARS
@@ -152,7 +153,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     no_season, no_space = zeros[:len(SEASONS)], zeros[:6]
     bits = [array("d", [float(v & 1), float((v >> 1) & 1), float((v >> 2) & 1)]) for v in range(8)]
 
-    def write_decision(out: array[float], top: Any, slot_of: list[int]) -> None:
+    def write_decision(out: array[float], top: Frame, slot_of: list[int]) -> None:
         kind = type(top)
         out[decision + kinds[kind]] = 1.0
         out[decision_seat + slot_of[top.seat]] = 1.0

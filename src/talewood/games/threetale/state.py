@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, seat_name
+from ...engine.stack import Frame
 from .hero_state import HeroState
 from .map_state import MapState
 from .state_fields import (
@@ -188,7 +189,7 @@ class TTState(MapState, HeroState):
     def tiles_left(self) -> int:
         return len(self.tile_top) + len(self.tile_stack) + len(self.tile_bottom)
 
-    def push(self, frame: Any) -> None:
+    def push(self, frame: Frame) -> None:
         """Put a frame on the stack, unless the game has ended (a death ends it mid-effect)."""
         if not self.over:
             self.stack.append(frame)
@@ -196,11 +197,10 @@ class TTState(MapState, HeroState):
     def prompt(self) -> str:
         if self.over:
             return "the game is over"
-        top = self.stack[-1]
-        seat = top.seat
+        seat = self.stack[-1].seat
         label = seat_name(seat, SEAT_NOUN)
         who = f"{self.name(seat)} ({label})" if self.hero[seat] >= 0 else label
-        return f"{who}: {top.prompt(self)}"
+        return f"{who}: {self.asks()}"
 
     def describe(self, action: int) -> str:
         return describe(self, action)
