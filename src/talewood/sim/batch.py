@@ -73,7 +73,7 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
     return outcomes
 
 
-@dataclass(frozen=True)
+@dataclass        # not frozen: a compiled frozen dataclass cannot be unpickled in a worker
 class Plan:
     """A batch as its workers see it: game i (from 0) has seed `seed + i` and the i-th player count of the
     cycle; chunk c holds games c·size to c·size + size − 1."""
