@@ -110,8 +110,11 @@ def simulate(game_id: str, games: int, players: list[int], seats: list[str], see
     check_backend(backend)
     check_budget(budget)
     check_batch(game_id, players, seats, options)
+    # local workers take their chunks themselves, so small ones cost little: up to sixteen a worker keep the
+    # last chunk (the wait for the slowest worker at the end) short; a Ray task costs more to send
+    size = chunk_size(games, 4 * workers if backend == "local" else workers)
     plan = Plan(game_id, games, list(players), {n: seats_for(n, seats) for n in players}, seed, dict(options),
-                save_dir, budget, chunk_size(games, workers))
+                save_dir, budget, size)
     if backend == "local" and workers > 1 and plan.chunks > 1:
         return _pull(plan, min(workers, plan.chunks), progress)
     tally = Tally()
