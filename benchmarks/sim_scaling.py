@@ -151,16 +151,16 @@ def scaling(game_id: str, kind: str, seconds: float, runs: int) -> dict[str, Any
     best = {w: min((r for r in rows if r["workers"] == w), key=lambda r: r["seconds"]) for w in (1, 2)}
     cpu = {w: min(cpu_per_game(r, games) for r in rows if r["workers"] == w) for w in (1, 2)}
     # one worker's CPU over the busiest of two workers' CPU: what two idle cores would give, waits apart
-    busiest = min(max(r["cpu_each_worker"]) for r in rows if r.get("cpu_each_worker"))
+    busiest = min((max(r["cpu_each_worker"]) for r in rows if r.get("cpu_each_worker")), default=0.0)
     out = {"game": game_id, "seats": kind, "players": load(game_id).max_players, "games": games, "runs": rows,
            "games_per_second": {w: best[w]["games_per_second"] for w in (1, 2)},
            "speedup": round(best[1]["seconds"] / best[2]["seconds"], 2),
            "cpu_ms_per_game": {w: round(cpu[w] * 1000, 3) for w in (1, 2)},
            "cpu_two_over_one": round(cpu[2] / cpu[1], 3),
-           "cpu_speedup": round(cpu[1] * games / busiest, 2)}
+           "cpu_speedup": round(cpu[1] * games / busiest, 2) if busiest > 0 else None}
     print(f"{game_id:10} {kind:7} {games:6} games  1 worker {out['games_per_second'][1]:9.1f} games/s  "
           f"2 workers {out['games_per_second'][2]:9.1f} games/s  ×{out['speedup']:.2f} "
-          f"(CPU ×{out['cpu_speedup']:.2f})  "
+          f"(CPU ×{out['cpu_speedup'] or 0:.2f})  "
           f"CPU a game {out['cpu_ms_per_game'][1]:.3f} → {out['cpu_ms_per_game'][2]:.3f} ms "
           f"(×{out['cpu_two_over_one']:.3f})  load {min(r['load'][0] for r in rows)}–{max(r['load'][1] for r in rows)}",
           flush=True)
