@@ -11,8 +11,9 @@
 2. Ray: one batch (`--ray-game`, random seats) on the local process pool and on a local Ray cluster
    (`ray.init(num_cpus=workers)`), at 1 and 2 workers. Ray's start-up is timed apart (ray.init, then a small
    batch that starts its workers and imports the game in them) and left out; what Ray adds to each game is
-   (Ray's seconds − the pool's seconds) / games. CPU time on Ray: every process below this one (/proc), the
-   cluster's own processes included, between the start and the end of the batch.
+   (Ray's seconds − the pool's seconds) / games. CPU time on Ray: this process's, its workers' and its core's
+   (raylet, GCS), from /proc between the start and the end of the batch; the rest of the cluster (dashboard,
+   agents, log monitor) is kept apart, as CPU seconds a second: background work, not a game's.
 
 On a shared machine the wall-clock figures depend on the others' work (Linux shares the CPU between
 sessions, so two workers of one session get no more than one when every core is busy): the load average is
@@ -86,8 +87,13 @@ class WorkerClock(threading.Thread):
             self.stop.wait(0.02)
 
 
-def descendants_cpu() -> float:
-    """CPU seconds of every live process below this one (a Ray cluster's), read from /proc."""
+RAY_WORKERS = ("ray::call", "ray::IDLE")      # a Ray worker's process name, running a task or not
+RAY_CORE = ("raylet", "gcs_server")             # the cluster's scheduler and its directory
+
+
+def descendants_cpu() -> dict[str, float]:
+    """CPU seconds of every live process below this one (a Ray cluster's), read from /proc: Ray's workers,
+    its core (raylet, GCS) and the rest (dashboard, agents, log monitor: background work, not per game)."""
     parents: dict[int, int] = {}
     cpu: dict[int, float] = {}
     for entry in os.listdir("/proc"):
@@ -103,7 +109,15 @@ def descendants_cpu() -> float:
                 mine.add(pid)
                 grew = True
     mine.discard(os.getpid())
-    return sum(cpu[p] for p in mine)
+    out = {"workers": 0.0, "core": 0.0, "background": 0.0}
+    for pid in mine:
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+        except OSError:
+            continue
+        role = "workers" if name in RAY_WORKERS else "core" if name in RAY_CORE else "background"
+        out[role] += cpu[pid]
+    return out
 
 
 def batch_size(game_id: str, kind: str, seconds: float) -> int:
@@ -121,7 +135,7 @@ def run(game_id: str, kind: str, games: int, workers: int, backend: str = "local
     players = [load(game_id).max_players]
     load_before = load_average()
     me0, children0 = own_cpu()
-    below0 = descendants_cpu() if backend == "ray" else 0.0
+    below0 = descendants_cpu() if backend == "ray" else {}
     clock = WorkerClock(workers)
     if backend == "local" and workers > 1:
         clock.start()
@@ -129,13 +143,15 @@ def run(game_id: str, kind: str, games: int, workers: int, backend: str = "local
     tally = simulate(game_id, games, players, [kind], 0, {}, workers=workers, backend=backend)
     wall = time.perf_counter() - start
     clock.stop.set()
-    below = descendants_cpu() - below0 if backend == "ray" else 0.0
+    below = {k: v - below0[k] for k, v in descendants_cpu().items()} if backend == "ray" else {}
     me1, children1 = own_cpu()
     assert tally.games == games
     row = {"workers": workers, "backend": backend, "seconds": round(wall, 3),
-           "games_per_second": round(games / wall, 2),
-           "cpu_parent": round(me1 - me0, 3), "cpu_workers": round(children1 - children0 + below, 3),
+           "games_per_second": round(games / wall, 2), "cpu_parent": round(me1 - me0, 3),
+           "cpu_workers": round(children1 - children0 + below.get("workers", 0.0) + below.get("core", 0.0), 3),
            "load": [load_before, load_average()]}
+    if below:
+        row["cpu_ray"] = {k: round(v, 3) for k, v in below.items()}
     if clock.cpu:
         row["cpu_each_worker"] = sorted(round(c, 3) for c in clock.cpu.values())
     return row
@@ -193,16 +209,21 @@ def ray_overhead(game_id: str, seconds: float, runs: int) -> dict[str, Any]:
         local = min((r for r in rows if r["backend"] == "local"), key=lambda r: r["seconds"])
         on_ray = min((r for r in rows if r["backend"] == "ray"), key=lambda r: r["seconds"])
         added = (on_ray["seconds"] - local["seconds"]) / games
-        cpu_added = (on_ray["cpu_parent"] + on_ray["cpu_workers"] - local["cpu_parent"] - local["cpu_workers"]) / games
+        cpu = {b: min(cpu_per_game(r, games) for r in rows if r["backend"] == b) for b in ("local", "ray")}
+        background = max(r["cpu_ray"]["background"] / r["seconds"] for r in rows if "cpu_ray" in r)
         out["by_workers"][workers] = {
             "runs": rows, "pool_seconds": local["seconds"], "ray_seconds": on_ray["seconds"],
-            "ray_ms_added_per_game": round(added * 1000, 3), "ray_cpu_ms_added_per_game": round(cpu_added * 1000, 3),
-            "pool_ms_per_game": round(local["seconds"] / games * 1000, 3),
+            "ray_ms_added_per_game": round(added * 1000, 3),
+            "pool_cpu_ms_per_game": round(cpu["local"] * 1000, 3), "ray_cpu_ms_per_game": round(cpu["ray"] * 1000, 3),
+            "ray_cpu_ms_added_per_game": round((cpu["ray"] - cpu["local"]) * 1000, 3),
+            "ray_background_cpu_per_second": round(background, 3),
             "ray_start_seconds": min(r["ray_init_seconds"] + r["ray_warm_up_seconds"]
                                      for r in rows if "ray_init_seconds" in r)}
         print(f"ray {game_id} {games} games, {workers} worker(s): pool {local['seconds']:.2f} s, "
-              f"Ray {on_ray['seconds']:.2f} s → {added * 1000:+.3f} ms a game (CPU {cpu_added * 1000:+.3f} ms), "
-              f"start-up apart ({out['by_workers'][workers]['ray_start_seconds']:.1f} s); "
+              f"Ray {on_ray['seconds']:.2f} s → {added * 1000:+.3f} ms a game; CPU a game {cpu['local'] * 1000:.3f} → "
+              f"{cpu['ray'] * 1000:.3f} ms ({(cpu['ray'] - cpu['local']) * 1000:+.3f} ms), Ray's background "
+              f"{background:.2f} CPU s a second, start-up apart "
+              f"({out['by_workers'][workers]['ray_start_seconds']:.1f} s); "
               f"load {[r['load'] for r in rows]}", flush=True)
     return out
 
