@@ -1,6 +1,6 @@
 """What the balance lab's statistics cost over plain simulation (docs/lab.md, "Scale").
 
-Plays the same seeds in one process, alternately with `sim.batch.run_batch` (what `talewood simulate` runs)
+Plays the same seeds in one process, alternately with `sim.batch.simulate` (what `talewood simulate` runs)
 and with `sim.lab.collect.run_lab` (the report's games, the game's record hook, the rows and the Parquet
 files), and compares the CPU time of each; then the CPU time of rendering the report from the files.
 CPU time, not wall time, so other work on a shared machine changes the figures little.
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from talewood.engine import parse_assignments
-from talewood.sim.batch import run_batch
+from talewood.sim.batch import simulate
 from talewood.sim.lab.collect import run_lab
 from talewood.sim.lab.report import write
 
@@ -45,8 +45,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for rep in range(args.repeats):
             t0 = clock()
-            run_batch(args.game, args.games, [args.players], seats, 0, options, workers=args.workers,
-                      backend=args.backend)
+            simulate(args.game, args.games, [args.players], seats, 0, options, workers=args.workers,
+                     backend=args.backend)
             plain.append(clock() - t0)
             out = Path(tmp) / f"run{rep}"
             t0 = clock()

@@ -380,7 +380,7 @@ def _play(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     import time
 
-    from .sim.batch import default_workers, run_batch, summarise
+    from .sim.batch import default_workers, simulate
 
     game = load(args.game)
     players = args.players or [game.max_players]
@@ -388,9 +388,9 @@ def _simulate(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     start = time.perf_counter()
     with _progress(args.games, f"{game.name}: simulating") as progress:
-        outcomes = run_batch(args.game, args.games, players, args.seats, args.seed, options, workers, args.save,
-                             progress=progress, backend=args.backend, budget=args.budget)
-    summary = summarise(args.game, players, args.seats, outcomes, time.perf_counter() - start)
+        tally = simulate(args.game, args.games, players, args.seats, args.seed, options, workers, args.save,
+                         progress=progress, backend=args.backend, budget=args.budget)
+    summary = tally.summary(args.game, players, args.seats, time.perf_counter() - start)
     if args.json:
         print(json.dumps(summary))
     else:

@@ -41,7 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "greylune": _modules("games.greylune", "actions adventure board choices content effects events "
                                            "heuristics items labels observation scenario scoring seasons state "
                                            "stories tables texts view village"),
-    "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play"),
+    "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play tally"),
     # the Trial and ThreeTale: their encoders only, for now
     "trial": _modules("games.trial", "observation"),
     "threetale": _modules("games.threetale", "observation"),

@@ -1,11 +1,18 @@
-"""Playing many games with bots, in parallel processes, and summarising them."""
+"""Playing many games with bots, in parallel processes, and summarising them.
+
+`simulate` (what `talewood simulate` runs) keeps the parent out of the way of the workers: each worker
+loads the game once, takes the next chunk of seeds itself (a counter the processes share) and tallies its
+games as they end (sim/tally.py); the parent only merges one tally per worker and moves the progress bar.
+`run_batch` gives every game's Outcome instead, for code that wants them one by one."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -13,10 +20,11 @@ from ..agents import ITERATIONS, check_budget, seat_list
 from ..engine import InvalidOption
 from ..games import load
 from .play import Outcome, play_game
-from .ratings import wilson
 from .remote import call
+from .tally import Tally
 
 CHUNK = 25
+PROGRESS_EVERY = 0.2     # seconds between the parent's looks at how many games the workers have played
 BACKENDS = ("local", "ray")
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,6 +71,112 @@ def run_batch(game_id: str, games: int, players: list[int], seats: list[str], se
             progress(len(done))
     outcomes.sort(key=lambda o: o.seed)
     return outcomes
+
+
+@dataclass        # not frozen: a compiled frozen dataclass cannot be unpickled in a worker
+class Plan:
+    """A batch as its workers see it: game i (from 0) has seed `seed + i` and the i-th player count of the
+    cycle; chunk c holds games c·size to c·size + size − 1."""
+
+    game_id: str
+    games: int
+    players: list[int]
+    seatings: dict[int, list[str]]      # each player count's seats, checked once
+    seed: int
+    options: dict[str, Any]
+    save_dir: str | None
+    budget: str
+    size: int
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.games // self.size)
+
+    def play(self, chunk: int) -> Tally:
+        tally = Tally()
+        for i in range(chunk * self.size, min(self.games, (chunk + 1) * self.size)):
+            n = self.players[i % len(self.players)]
+            tally.add(play_one(self.game_id, n, self.seatings[n], self.seed + i, self.options, self.save_dir,
+                               budget=self.budget))
+        return tally
+
+
+def simulate(game_id: str, games: int, players: list[int], seats: list[str], seed: int,
+             options: Mapping[str, Any], workers: int = 1, save_dir: str | None = None,
+             progress: Callable[[int], None] | None = None, backend: str = "local",
+             budget: str = ITERATIONS) -> Tally:
+    """Play `games` games as run_batch does (the same seeds, seats and bots) and tally them: the tally, and
+    so the summary, is the same whatever the number of workers or the backend."""
+    check_backend(backend)
+    check_budget(budget)
+    check_batch(game_id, players, seats, options)
+    # local workers take their chunks themselves, so small ones cost little: up to sixteen a worker keep the
+    # last chunk (the wait for the slowest worker at the end) short; a Ray task costs more to send
+    size = chunk_size(games, 4 * workers if backend == "local" else workers)
+    plan = Plan(game_id, games, list(players), {n: seats_for(n, seats) for n in players}, seed, dict(options),
+                save_dir, budget, size)
+    if backend == "local" and workers > 1 and plan.chunks > 1:
+        return _pull(plan, min(workers, plan.chunks), progress)
+    tally = Tally()
+    for part in map_chunks(_play_planned, ((plan, c) for c in range(plan.chunks)), workers, backend):
+        tally.merge(part)
+        if progress:
+            progress(part.games)
+    return tally
+
+
+def _play_planned(task: tuple[Plan, int]) -> Tally:
+    plan, chunk = task
+    return plan.play(chunk)
+
+
+# In each worker of `_pull`: the counter of the next chunk to take, and the one of the games played.
+_counters: list[Any] = []
+
+
+def _start_worker(game_id: str, next_chunk: Any, played: Any) -> None:
+    _counters[:] = [next_chunk, played]
+    load(game_id)       # the game's modules and content, once per process
+
+
+def _take_chunks(plan: Plan) -> Tally:
+    """A worker's share of the batch: chunk after chunk, until none is left."""
+    next_chunk, played = _counters
+    tally = Tally()
+    while True:
+        with next_chunk.get_lock():
+            chunk = next_chunk.value
+            next_chunk.value = chunk + 1
+        if chunk >= plan.chunks:
+            return tally
+        part = plan.play(chunk)
+        tally.merge(part)
+        with played.get_lock():
+            played.value += part.games
+
+
+def _pull(plan: Plan, workers: int, progress: Callable[[int], None] | None) -> Tally:
+    """The batch on `workers` processes that take their chunks themselves; the parent merges their tallies."""
+    context = multiprocessing.get_context()
+    next_chunk, played = context.Value("q", 0), context.Value("q", 0)
+    tally = Tally()
+    shown = 0
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
+                             initargs=(plan.game_id, next_chunk, played)) as pool:
+        pending = {pool.submit(_take_chunks, plan) for _ in range(workers)}
+        try:
+            while pending:
+                done, pending = wait(pending, timeout=PROGRESS_EVERY if progress else None,
+                                     return_when=FIRST_COMPLETED)
+                for future in done:
+                    tally.merge(future.result())
+                now = played.value
+                if progress and now > shown:
+                    progress(now - shown)
+                    shown = now
+        finally:
+            next_chunk.value = plan.chunks      # after an error or Ctrl-C: no worker starts another chunk
+    return tally
 
 
 def check_backend(backend: str) -> None:
@@ -139,60 +253,8 @@ def _map_on_ray(fn: Callable[[T], R], tasks: Iterable[T], workers: int, window: 
 
 def summarise(game_id: str, players: list[int], seats: list[str], outcomes: list[Outcome],
               seconds: float) -> dict[str, Any]:
-    completed = [o for o in outcomes if o.error is None]
-    width = max(players)
-    seat_wins = [0] * width
-    score_sum = [0.0] * width
-    score_n = [0] * width
-    for o in completed:
-        for w in o.winners:
-            seat_wins[w] += 1
-        for s, score in enumerate(o.scores):
-            score_sum[s] += score
-            score_n[s] += 1
-    by_players = {}
-    for n in players:
-        group = [o for o in completed if o.players == n]
-        wins = [0] * n
-        for o in group:
-            for w in o.winners:
-                wins[w] += 1
-        by_players[str(n)] = {
-            "games": sum(1 for o in outcomes if o.players == n), "completed": len(group), "seat_wins": wins,
-            "mean_scores": [round(sum(o.scores[s] for o in group) / len(group), 3) if group else None
-                            for s in range(n)],
-        }
-    out: dict[str, Any] = {
-        "game": game_id,
-        "players": players[0] if len(players) == 1 else players,
-        "seats": seats_for(players[0], seats) if len(players) == 1 else seats,
-        "games": len(outcomes),
-        "completed": len(completed),
-        "errors": len(outcomes) - len(completed),
-        "error_games": [{"seed": o.seed, "players": o.players, "error": (o.error or "").splitlines()[0]}
-                        for o in outcomes if o.error is not None][:50],
-        "seat_wins": seat_wins,
-        "mean_scores": [round(score_sum[s] / score_n[s], 3) if score_n[s] else None for s in range(width)],
-        "mean_decisions": round(sum(o.decisions for o in completed) / len(completed), 2) if completed else 0,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(len(outcomes) / seconds, 2) if seconds > 0 else None,
-        "by_players": by_players,
-    }
-    if load(game_id).cooperative:
-        out["team"] = team_summary(completed)
-        for n in players:
-            out["by_players"][str(n)]["team"] = team_summary([o for o in completed if o.players == n])
-    return out
-
-
-def team_summary(outcomes: list[Outcome]) -> dict[str, Any]:
-    """A cooperative game's figures: how often the team won (with a 95% interval), and its score."""
-    wins = sum(1 for o in outcomes if o.team_won)
-    n = len(outcomes)
-    scores = [o.team_score for o in outcomes if o.team_score is not None]
-    return {"games": n, "wins": wins, "win_rate": round(wins / n, 4) if n else None,
-            "ci95": [round(x, 4) for x in wilson(wins, n)],
-            "mean_score": round(sum(scores) / len(scores), 3) if scores else None}
+    """`talewood simulate`'s summary of games played one by one (`simulate` gives the same from its tallies)."""
+    return Tally.of(outcomes).summary(game_id, players, seats, seconds)
 
 
 def default_workers() -> int:
