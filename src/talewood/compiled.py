@@ -38,8 +38,11 @@ GROUPS: dict[str, tuple[str, ...]] = {
                                            "heuristics items labels observation scenario scoring seasons state "
                                            "stories tables texts view village"),
     "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play"),
-    # the Trial and ThreeTale: their encoders only, for now
-    "trial": _modules("games.trial", "observation"),
+    "trial": _modules("games.trial", "actions camp cards choices components content content_board effects enhance "
+                                     "expedition fields fight food forest heuristics hidden holdings objects "
+                                     "observation others paying places position reading scenario scoring state "
+                                     "store story tables turn view vocabulary words"),
+    # ThreeTale: its encoder only, for now
     "threetale": _modules("games.threetale", "observation"),
 }
 # Next, once their rules modules have settled: the Trial's and ThreeTale's rules modules (state, turn and
