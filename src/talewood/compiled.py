@@ -1,5 +1,5 @@
-"""The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits and
-Greylune rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
+"""The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits,
+Greylune and Trial rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
 encoder (docs/architecture.md, Speed). They are ordinary typed Python, and the source stays the truth:
 the build records what each extension was made from (its source's SHA-256, in `compiled_sources.json`
 beside this file), and when any source differs from its record (edited or checked out since the build)
@@ -42,12 +42,15 @@ GROUPS: dict[str, tuple[str, ...]] = {
                                            "heuristics items labels observation scenario scoring seasons state "
                                            "stories tables texts view village"),
     "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play tally"),
-    # the Trial and ThreeTale: their encoders only, for now
-    "trial": _modules("games.trial", "observation"),
+    "trial": _modules("games.trial", "actions camp cards choices components content content_board effects enhance "
+                                     "expedition fields fight food forest heuristics hidden holdings objects "
+                                     "observation others paying places position reading scenario scoring state "
+                                     "store story tables turn view vocabulary words"),
+    # ThreeTale: its encoder only, for now
     "threetale": _modules("games.threetale", "observation"),
 }
-# Next, once their rules modules have settled: the Trial's and ThreeTale's rules modules (state, turn and
-# phase modules, scoring, view), one line each in their group above.
+# Next, once its rules modules have settled: ThreeTale's rules modules (state, turn and phase modules,
+# scoring, view), on its line above.
 
 COMPILED: tuple[str, ...] = tuple(name for group in GROUPS.values() for name in group)
 

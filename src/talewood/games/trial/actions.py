@@ -7,6 +7,8 @@ with a tea leaf". A decision frame offers a few of them; `TrialState.describe` w
 
 from __future__ import annotations
 
+from typing import final
+
 from ...engine import ActionSpace, ActionSpec
 from . import words
 from .tables import BOOST_NAME, COLUMN_NAME, FOOD_NAME, Tables
@@ -17,6 +19,7 @@ PAW_LOCATION, PAW_HELP, PAW_EXPEDITION = 0, 4, 5
 DIE_FACES = ("1", "2", "3", "the winning symbol")
 
 
+@final
 class Ids:
     """The first id of each kind of action (computed once per game)."""
 

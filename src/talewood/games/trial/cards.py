@@ -202,13 +202,13 @@ def set_plan(s: TrialState, seat: int, plan: Plan) -> None:
             s.stack.append(ChooseTarget(seat, 0))
 
 
-def _option(s: TrialState):  # type: ignore[no-untyped-def]
+def _option(s: TrialState) -> OptionInfo:
+    """The option of the card being resolved."""
     return s.t.cards[s.r_card].options[s.r_opt]
 
 
 def _test(s: TrialState) -> Term | None:
-    test: Term | None = _option(s).test
-    return test
+    return _option(s).test
 
 
 @automatic

@@ -11,7 +11,7 @@ them back (L363).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import automatic, chance, decision, seat_name
 from . import rulings
@@ -117,7 +117,7 @@ class FightStep(NamedTuple):
         duel = s.f_def >= 0
         att, dfd = s.f_att, s.f_def
         while st < RESOLVE:
-            frame: Any = None
+            frame: ChooseWeapon | BowRoll | Dice | Enhance | None = None
             if duel:
                 if st == 0 and _weapons(s, att):
                     frame = ChooseWeapon(att, 0)

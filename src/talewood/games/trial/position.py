@@ -7,9 +7,9 @@ tunnel, paw token patterns), and the others on the same space.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from . import rulings
+from .components import LocationSide
 from .holdings import Holdings
 from .tables import (
     ENCOUNTER_SECTION,
@@ -128,7 +128,7 @@ class Position(Holdings):
     def location_here(self, seat: int) -> int:
         return self.t.loc_of[self.pos[seat]]
 
-    def side_of(self, loc: int) -> Any:
+    def side_of(self, loc: int) -> LocationSide:
         tile = self.t.tiles[self.tile_at[loc]]
         return tile.back if self.tile_side[loc] else tile.front
 

@@ -432,7 +432,8 @@ def put_encounters(s: TrialState, value: Any) -> None:
 
 
 def put_deck_top(s: TrialState, value: Any) -> None:
-    for name in reversed(expect_list(value, "deck_top")):
+    names: list[object] = expect_list(value, "deck_top")
+    for name in reversed(names):
         card = _card(s, name)
         lift_card(s, card)
         t = s.t

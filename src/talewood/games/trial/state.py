@@ -11,7 +11,7 @@ effects reach effects.py through `resolve_effects`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, final
 
 from ...engine import Rng
 from .effects import Effect
@@ -23,6 +23,7 @@ from .view import build_view
 _copy = list.copy
 
 
+@final
 class TrialState(Position):
     __slots__ = ()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 from . import rulings
 from .components import Card, Content
@@ -87,6 +87,7 @@ U_PER_OBJECT_ALL = 19   # becomes one U_PER_OBJECT per object carried when it is
 U_ITEM = 20         # 20 + kind: spend that item (to the store)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Plan:
     """One way to pay a card option's costs: what it needs, and the items it spends or must see."""
@@ -132,6 +133,7 @@ def payable_needs(need: tuple[int, ...] | list[int], spend_items: tuple[tuple[in
     return checks, tuple(sorted(carried.items()))
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     requires: tuple[Term, ...]
@@ -151,6 +153,7 @@ class OptionInfo:
     free: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     index: int
@@ -177,6 +180,7 @@ class CardInfo:
     options: tuple[OptionInfo, ...]
 
 
+@final
 class Tables:
     """The content's lookups by integer index (see the module docstring)."""
 

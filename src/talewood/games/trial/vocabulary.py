@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import final
 
 from talewood.engine.content import Param, require, signature, split_term, term_args, unknown_keyword
 
@@ -246,6 +247,7 @@ VOCABULARY_LIST: tuple[Word, ...] = (
 VOCABULARY: Mapping[str, Word] = MappingProxyType({w.keyword: w for w in VOCABULARY_LIST})
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Term:
     """One written term: a keyword of VOCABULARY and its parameters (ints or words), defaults filled in."""
