@@ -25,7 +25,7 @@ from .content import AIR, BASE_SPIRITS, DROP, NO_SEASON, Content, load_content
 from .frames import KeepHex, KeepWish
 from .layouts import SCENARIOS, Layout, rows_layout, solo_layout
 from .scenario import SCHEMA
-from .state import Config, SpiritsState
+from .state import POWER_SLOTS, SPIRIT_SLOTS, Config, SpiritsState
 
 
 @dataclass(frozen=True)
@@ -246,8 +246,8 @@ def setup(state: SpiritsState, game: SpiritsGame, options: Mapping[str, Any]) ->
     state.lost = [0] * players
     state.tiles_of = [[] for _ in range(players)]
     state.discarded_tiles = [[] for _ in range(players)]
-    state.sym = [0] * (players * 10)
-    state.pw = [0] * (players * 3)
+    state.sym = [0] * (players * SPIRIT_SLOTS)
+    state.pw = [0] * (players * POWER_SLOTS)
     state.favors = [[] for _ in range(players)]
     state.plus_new = [0] * players
     state.drops = [0] * players

@@ -16,7 +16,7 @@ from typing import Any, final
 from ...engine import Rng, State, seat_name
 from . import rulings
 from .actions import Ids
-from .content import AIR, POWER_NAMES, SPIRIT_NAMES, SPIRITS, Content
+from .content import AIR, POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS, Content, Tile
 from .frames import Firefly, Gem, Pay, Second, Take
 from .scoring import Favor, end_game, finish
 from .view import build_view
@@ -46,6 +46,11 @@ class Config:
 
 
 _IS_TOKEN = partial(le, 0)      # a favor token's index, not -1 (no token)
+# what each seat collected is kept in two flat lists, seat after seat (a clone copies two lists, and the
+# state's hash covers them as they are): `sym`, a count per spirit, the Air Spirit's slot too; `pw`, a
+# count per power source. Read and change them through SpiritsState's tallies below.
+SPIRIT_SLOTS = len(SPIRITS)
+POWER_SLOTS = len(POWERS)
 
 
 @final
@@ -80,8 +85,8 @@ class SpiritsState(State):
     lost: list[int]
     tiles_of: list[list[int]]
     discarded_tiles: list[list[int]]
-    sym: list[int]
-    pw: list[int]
+    sym: list[int]                     # per seat, per spirit: symbols on its tiles (see `symbols`)
+    pw: list[int]                      # per seat, per power source: icons on its tiles (see `powers`)
     favors: list[list[int]]
     public_token: list[bool]
     plus_new: list[int]
@@ -138,6 +143,38 @@ class SpiritsState(State):
             return ""
         k = same.index(tile) + 1
         return f" (the {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} one you collected)"
+
+    # -- the tallies: symbols and power icons on each seat's tiles --------------------------
+    def symbols(self, seat: int, spirit: int) -> int:
+        """The symbols of `spirit` on `seat`'s tiles (favor tokens and Wish rewards not counted)."""
+        return self.sym[seat * SPIRIT_SLOTS + spirit]
+
+    def symbols_of(self, seat: int) -> list[int]:
+        """`symbols` of every spirit in play, in spirit order (a new list)."""
+        start = seat * SPIRIT_SLOTS
+        return self.sym[start:start + self.cfg.n_spirits]
+
+    def powers(self, seat: int, power: int) -> int:
+        """The icons of power source `power` on `seat`'s tiles (favor tokens not counted)."""
+        return self.pw[seat * POWER_SLOTS + power]
+
+    def powers_of(self, seat: int) -> list[int]:
+        """`powers` of every power source, in order (a new list)."""
+        start = seat * POWER_SLOTS
+        return self.pw[start:start + POWER_SLOTS]
+
+    def add_symbols(self, seat: int, spirit: int, n: int) -> None:
+        self.sym[seat * SPIRIT_SLOTS + spirit] += n
+
+    def add_powers(self, seat: int, power: int, n: int) -> None:
+        self.pw[seat * POWER_SLOTS + power] += n
+
+    def tally_tile(self, seat: int, tile: Tile, n: int) -> None:
+        """Count `tile`'s symbols and power icon `n` times more for `seat` (1: collected, -1: discarded)."""
+        for spirit in tile.symbols:
+            self.add_symbols(seat, spirit, n)
+        if tile.power >= 0:
+            self.add_powers(seat, tile.power, n)
 
     # -- turns -------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -317,12 +354,7 @@ class SpiritsState(State):
         place = self.remove_from_forest(t)
         self.tiles_of[seat].append(t)
         tile = self.c.tiles[t]
-        base = seat * 10
-        sym = self.sym
-        for s in tile.symbols:
-            sym[base + s] += 1
-        if tile.power >= 0:
-            self.pw[seat * 3 + tile.power] += 1
+        self.tally_tile(seat, tile, 1)
         if self.log is not None:
             self.emit("take", f"{seat_name(seat)} takes {tile.name()}", seat=seat, tile=t)
         k = self.token_at[place]
@@ -469,8 +501,8 @@ class SpiritsState(State):
         place = self.tile_place[t]
         self.remove_from_forest(t)
         self.tiles_of[0].append(t)
-        for s in self.c.tiles[t].symbols:
-            self.sym[s] += 1
+        for s in self.c.tiles[t].symbols:      # solo scores no power sources
+            self.add_symbols(0, s, 1)
         others = [u for u in self.exposed if self.cfg.place_row[self.tile_place[u]] == row]
         opp = -1
         if others:   # the opponent takes the tile at the other end of the same row
