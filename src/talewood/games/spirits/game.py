@@ -82,6 +82,9 @@ class SpiritsGame(Game):
         self.action_space = build_action_space(self.content)
         self.single = tuple(t.spirit for t in self.content.tiles)
         self._forests: dict[tuple[str, bool], ForestTemplate] = {}
+        # the base game's rows (12 tiles a row, 14 with the Air Spirit) and the solo forest, built once
+        self._rows = {cols: rows_layout(cols) for cols in (12, 14)}
+        self._solo = solo_layout()
         self.option_set = OptionSet((
             Option("first_player", "choice", "seat0", "who takes the first turn",
                    choices=rulings.FIRST_PLAYER_CHOICES, title="First player",
@@ -113,10 +116,10 @@ class SpiritsGame(Game):
     def layout_for(self, players: int, options: Mapping[str, Any]) -> Layout:
         """The forest's layout: the solo forest, a Forest Scenario, or the base game's rows."""
         if players == 1:
-            return solo_layout()
+            return self._solo
         if options["scenario"] != "rows":
             return self.content.layouts[str(options["scenario"])]
-        return rows_layout(14 if options["air_spirit"] else 12)
+        return self._rows[14 if options["air_spirit"] else 12]
 
     def forest_size(self, players: int, options: Mapping[str, Any]) -> tuple[int, int]:
         layout = self.layout_for(players, options)
