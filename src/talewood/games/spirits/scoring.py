@@ -161,21 +161,22 @@ def score_details(state: SpiritsState) -> list[dict[str, Any]]:
     tokens = state.c.tokens
     spirit = [[spirit_count(state, s, x) for x in range(n_spirits)] for s in range(n)]
     power = [[power_count(state, s, p) for p in range(3)] for s in range(n)]
+    most_spirit = [max(row[x] for row in spirit) for x in range(n_spirits)]
+    most_power = [max(row[p] for row in power) for p in range(3)]
+    only_tiles = rulings.PENALTY_COUNTS_ONLY_TILES
     details: list[dict[str, Any]] = []
     for s in range(n):
         majority = 0
         for x in range(n_spirits):
-            if spirit[s][x] > 0 and spirit[s][x] == max(row[x] for row in spirit):
+            if spirit[s][x] > 0 and spirit[s][x] == most_spirit[x]:
                 majority += spirit[s][x]
         power_points = 0
         for p in range(3):
-            if power[s][p] > 0 and power[s][p] == max(row[p] for row in power):
+            if power[s][p] > 0 and power[s][p] == most_power[p]:
                 power_points += power[s][p]
-        on_tiles = state.symbols_of(s)
-        missing = sum(1 for x in range(n_spirits) if (on_tiles[x] if rulings.PENALTY_COUNTS_ONLY_TILES
-                                                        else spirit[s][x]) == 0)
-        missing += sum(1 for p in range(3) if (state.powers(s, p) if rulings.PENALTY_COUNTS_ONLY_TILES
-                                                else power[s][p]) == 0)
+        have_spirits = state.symbols_of(s) if only_tiles else spirit[s]
+        have_powers = state.powers_of(s) if only_tiles else power[s]
+        missing = have_spirits.count(0) + have_powers.count(0)
         bonus = state.drops[s] + sum(1 for k in state.favors[s] if tokens[k].kind == "nature_point")
         details.append({
             "spirits": dict(zip(SPIRITS[:n_spirits], spirit[s], strict=True)),

@@ -17,7 +17,7 @@ from ...engine import Rng, State, seat_name
 from . import rulings
 from .actions import Ids
 from .content import AIR, POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS, Content, Tile
-from .frames import Firefly, Gem, Pay, Second, Take
+from .frames import GEMS, SECONDS, TAKES, Firefly, Gem, Pay, Second, Take, first_takes, second_takes
 from .scoring import Favor, end_game, finish
 from .view import build_view
 
@@ -190,7 +190,7 @@ class SpiritsState(State):
             return
         if self.cfg.solo:
             self.turn += 1
-            self.stack.append(Take(0))
+            self.stack.append(TAKES[0])
             return
         self.plus_new[self.cur] = 0
         self.first_turn = False
@@ -207,16 +207,15 @@ class SpiritsState(State):
         """Open `seat`'s turn; False if they can do nothing at all (rulings.PASS_WITHOUT_LEGAL_TAKE)."""
         self.cur = seat
         self.took = 0
-        take = Take(seat)
-        legal = take.legal(self)
+        legal = first_takes(self, seat)
         if len(legal) > 1 or legal[0] != self.ids.stop:    # a tile to take, or a "+" token to use
-            self.stack.append(take)
+            self.stack.append(TAKES[seat])
             self.offer(legal)
             return True
         if self.gem_options(seat):
             if self.log is not None:
                 self.emit("pass", f"{seat_name(seat)} cannot take a tile and skips collecting", seat=seat)
-            self.stack.append(Gem(seat))
+            self.stack.append(GEMS[seat])
             return True
         if self.log is not None:
             self.emit("pass", f"{seat_name(seat)} can do nothing this turn", seat=seat)
@@ -241,7 +240,7 @@ class SpiritsState(State):
     def take_options(self, seat: int, spirit: int) -> list[int]:
         """Tiles `seat` may take now; `spirit` >= 0 restricts to single tiles of that spirit."""
         gem_on = self.gem_on
-        can_pay = self.supply[seat] > 0 or (rulings.PAY_WITH_PLACED_GEMSTONE and self.placed[seat] > 0)
+        can_pay = self.supply[seat] > 0 or (self.placed[seat] > 0 and rulings.PAY_WITH_PLACED_GEMSTONE)
         singles = self.cfg.single
         out = []
         seasons = self.cfg.seasons
@@ -259,8 +258,8 @@ class SpiritsState(State):
     def plus_payable(self, seat: int, spirit: int) -> list[int]:
         """Tiles reserved by others that `seat` could take only by discarding a "+" token to pay:
         no gemstone in supply or on the forest, a lost one, and a "+" usable now."""
-        if self.supply[seat] or self.placed[seat] or not rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP \
-                or not self.plus_usable(seat):
+        if self.supply[seat] or self.placed[seat] or not self.plus_usable(seat) \
+                or not rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP:
             return []
         singles = self.cfg.single
         out = []
@@ -279,7 +278,8 @@ class SpiritsState(State):
     def reservable(self, base: int = 0) -> list[int]:
         """Tiles (as `base` + id) a gemstone may go on: face up, in the forest, free ("any tile of the
         forest that has no gemstone", closed Seasons rows included)."""
-        return list(compress(range(base, base + len(self.free_up)), self.free_up))
+        free_up = self.free_up
+        return [base + t for t in range(len(free_up)) if free_up[t]]
 
     def own_gem_tiles(self, seat: int) -> list[int]:
         gem_on = self.gem_on
@@ -290,7 +290,7 @@ class SpiritsState(State):
         out: list[int] = []
         if self.supply[seat] > 0:
             out = self.reservable(ids.reserve)
-        elif self.placed[seat] > 0 and self.reservable():   # somewhere to move to (never onto a gemstone)
+        elif self.placed[seat] > 0 and True in self.free_up:   # somewhere to move to (never onto a gemstone)
             base = ids.lift
             out = [base + t for t in self.own_gem_tiles(seat)]
         if out or self.plus_usable(seat):
@@ -441,10 +441,9 @@ class SpiritsState(State):
         if self.took == 1 and not self.first_turn:
             spirit = self.cfg.single[self.tiles_of[seat][-1]]
             if spirit >= 0:
-                second = Second(seat, spirit)
-                legal = second.legal(self)
+                legal = second_takes(self, seat, spirit)
                 if legal[0] < self.ids.stop:        # a tile to take (else only "no second tile")
-                    self.stack.append(second)
+                    self.stack.append(SECONDS[seat][spirit])
                     self.offer(legal)
                     return
         self.gem_step()
@@ -462,7 +461,7 @@ class SpiritsState(State):
         """The gemstone step closes the turn (nothing to do: the turn simply ends)."""
         options = [] if self.cfg.solo else self.gem_options(self.cur)
         if options:
-            self.stack.append(Gem(self.cur))
+            self.stack.append(GEMS[self.cur])
             self.offer(options)
 
     def reserve(self, seat: int, t: int) -> None:
