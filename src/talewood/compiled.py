@@ -36,8 +36,8 @@ def _modules(package: str, names: str) -> tuple[str, ...]:
 GROUPS: dict[str, tuple[str, ...]] = {
     "engine": _modules("engine", "actions content estimates events game observation options present "
                                  "records rng scenario stack undo"),
-    "spirits": _modules("games.spirits", "actions choices content frames heuristics layouts observation scenario "
-                                         "scoring state view"),
+    "spirits": _modules("games.spirits", "actions choices content forest frames heuristics layouts observation "
+                                         "scenario scoring state view"),
     "greylune": _modules("games.greylune", "actions adventure board choices content effects events "
                                            "heuristics items labels observation scenario scoring seasons state "
                                            "stories tables texts view village"),

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from talewood import compiled
 from talewood.engine import (
     ActionSpace,
     ActionSpec,
@@ -28,6 +29,7 @@ from talewood.engine import (
     parse_assignments,
     undoable,
 )
+from talewood.engine import rng as rng_module
 
 
 def test_rng_is_reproducible_and_clones_independently():
@@ -38,6 +40,32 @@ def test_rng_is_reproducible_and_clones_independently():
     c.random()
     assert c.state != a.state
     assert Rng(1).next64() != Rng(2).next64()
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """SplitMix64 as Vigna publishes it, with Python ints: (the next state, its output)."""
+    mask = (1 << 64) - 1
+    state = (state + 0x9E3779B97F4A7C15) & mask
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return state, z ^ (z >> 31)
+
+
+def test_rng_draws_splitmix64_on_either_build():
+    """Every game's deal depends on these bits: compiled (machine words) or as Python, the draws are
+    SplitMix64's, its published first outputs from state 0 included."""
+    rng = Rng()
+    rng.state = 0
+    assert [rng.next64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    for seed in (0, 1, 7, 12345, (1 << 63) - 1, 1 << 63, (1 << 64) - 1):
+        rng, state = Rng(seed), Rng(seed).state
+        for _ in range(300):
+            state, out = _splitmix64(state)
+            assert rng.next64() == out and rng.state == state
+            state, out = _splitmix64(state)
+            assert rng.random() == (out >> 11) / (1 << 53) and rng.state == state
+    if compiled.is_compiled(rng_module):      # the machine words are what the compiled build draws with
+        assert rng_module._WORDS
 
 
 def test_rng_shuffle_is_a_permutation_and_below_in_range():

@@ -232,7 +232,7 @@ class State(ABC):
         """
         # anything but a legal id (a string, None, a float: what a client may send) is refused alike; the
         # compiled build would otherwise refuse a non-integer with a TypeError at the call
-        if not isinstance(action, int) or action not in self.legal_actions():
+        if not isinstance(action, int) or not _listed(action, self.legal_actions()):
             raise IllegalAction(self.illegal_reason(action))
         log = self.log
         history = self.history
@@ -462,6 +462,11 @@ class State(ABC):
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self.hash_key()).encode(), digest_size=8).hexdigest()
+
+
+def _listed(action: int, legal: list[int]) -> bool:
+    """`action in legal`, as a loop (compiled, it compares machine integers; `in` compares Python objects)."""
+    return any(a == action for a in legal)
 
 
 def _fields_of(klass: type) -> Sequence[str]:

@@ -15,13 +15,65 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _INV_2_53 = 1.0 / (1 << 53)
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+
+def _mix(s: int) -> int:
+    """SplitMix64's output of the state `s` (Python ints, masked to 64 bits)."""
+    z = ((s ^ (s >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
+    return z ^ (z >> 31)
+
+
+# The same function on 64-bit machine words, for the compiled build, where Python ints of 64 bits are most
+# of what a draw costs. A state's bits are read as a signed 64-bit value (`_word`); compiled, i64 arithmetic
+# wraps around as arithmetic mod 2**64 does (mypyc checks no overflow between i64 values, and C extensions
+# are built with -fwrapv), and each right shift is made logical by a mask. As Python, i64 values are plain
+# ints that grow instead (the low 64 bits stay right, but slower than `_mix`): `_WORDS` then leaves them.
+_M1_WORD: Final[i64] = _M1 - (1 << 64)
+_M2_WORD: Final[i64] = _M2 - (1 << 64)
+_LOW_34: Final[i64] = (1 << 34) - 1
+_LOW_37: Final[i64] = (1 << 37) - 1
+_LOW_33: Final[i64] = (1 << 33) - 1
+_LOW_53: Final[i64] = (1 << 53) - 1
+
+
+def _word(s: int) -> i64:
+    """The 64-bit state `s` as a signed machine word with the same bits."""
+    return i64(s - (1 << 64)) if s >> 63 else i64(s)
+
+
+def _mix_word(s: i64) -> i64:
+    z = (s ^ ((s >> 30) & _LOW_34)) * _M1_WORD
+    z = (z ^ ((z >> 27) & _LOW_37)) * _M2_WORD
+    return z ^ ((z >> 31) & _LOW_33)
+
+
+def _square(x: i64) -> i64:
+    return x * x
+
+
+def _words_wrap() -> bool:
+    """Whether i64 arithmetic wraps around here (compiled) and `_mix_word` then gives `_mix`'s bits, on
+    states that reach every wrap-around and sign. Checked once."""
+    if int(_square(_M1_WORD)) >= 1 << 63:       # as Python the product grows past 64 bits
+        return False
+    states = (0, 1, _GOLDEN, _M1, _M2, (1 << 63) - 1, 1 << 63, _MASK, 0x0123456789ABCDEF)
+    return all(int(_mix_word(_word(s))) & _MASK == _mix(s) for s in states)
+
+
+_WORDS: Final = _words_wrap()
+
 SECRET_SEED_MIN = 1 << 64   # seeds from here on select SecretRng
 SECRET_SEED_BITS = 128      # what a live game draws
 
@@ -37,12 +89,15 @@ class Rng:
     def next64(self) -> int:
         s = (self.state + _GOLDEN) & _MASK
         self.state = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return int(_mix_word(_word(s))) & _MASK if _WORDS else _mix(s)
 
     def random(self) -> float:
-        return (self.next64() >> 11) * _INV_2_53
+        """The top 53 bits of the next draw, as a float in [0, 1)."""
+        s = (self.state + _GOLDEN) & _MASK
+        self.state = s
+        if _WORDS:
+            return float((_mix_word(_word(s)) >> 11) & _LOW_53) * _INV_2_53
+        return (_mix(s) >> 11) * _INV_2_53
 
     def below(self, n: int) -> int:
         return int(self.random() * n)
@@ -114,6 +169,9 @@ class SecretRng(Rng):
             self._block = tuple(int.from_bytes(digest[k:k + 8], "little") for k in range(0, 64, 8))
         self.state = n + 1
         return self._block[i]
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * _INV_2_53
 
     def clone(self) -> SecretRng:
         other = SecretRng.__new__(SecretRng)

@@ -318,7 +318,7 @@ def test_most_fireflies_discard_their_air_tiles_with_fireflies_ties_included():
     assert state.tiles_of[0] == [singles[0]] and state.tiles_of[1] == []
     assert state.tiles_of[2] == [doubles[4]]
     assert state.discarded_tiles[0] == [doubles[0], doubles[1]]
-    assert state.sym[0 * 10 + 9] == 1
+    assert state.symbols(0, 9) == 1
 
 
 def test_air_spirit_counts_for_majority_and_penalty():

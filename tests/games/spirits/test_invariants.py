@@ -41,7 +41,10 @@ def check(state: SpiritsState) -> None:
         assert state.supply[seat] + state.placed[seat] + state.lost[seat] == cfg.gemstones
         assert state.placed[seat] == sum(1 for g in state.gem_on if g == seat)
         for x in range(10):
-            assert state.sym[seat * 10 + x] == sum(c.tiles[t].symbols.count(x) for t in state.tiles_of[seat])
+            assert state.symbols(seat, x) == sum(c.tiles[t].symbols.count(x) for t in state.tiles_of[seat])
+        for p in range(3):      # solo scores no power sources: it counts none
+            assert state.powers(seat, p) == (0 if cfg.solo else
+                                             sum(1 for t in state.tiles_of[seat] if c.tiles[t].power == p))
     for t, g in enumerate(state.gem_on):
         assert g < 0 or state.tile_place[t] >= 0, "a gemstone sits on a tile outside the forest"
         assert state.free_up[t] == (state.tile_place[t] >= 0 and state.face_up[t] and g < 0)

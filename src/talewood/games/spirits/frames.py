@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine import decision, seat_name
 from . import rulings
+from .content import SPIRITS
 
 if TYPE_CHECKING:
     from .state import SpiritsState
@@ -26,6 +27,30 @@ def _use_plus_and_ask_again(s: SpiritsState, frame: Take | Second | Gem) -> None
     s.stack.append(frame)
 
 
+def first_takes(s: SpiritsState, seat: int) -> list[int]:
+    """What `seat` may do to collect its first tile (Take's legal actions; the state opens a turn with them)."""
+    takes = s.take_options(seat, -1)
+    out = sorted(takes + s.plus_payable(seat, -1) if s.lost[seat] and not s.supply[seat] else takes)
+    # with no tile to take without the "+" token, the player may pass (rulings.PASS_WITHOUT_LEGAL_TAKE)
+    if not takes or not rulings.TAKING_IS_MANDATORY:
+        out.append(s.ids.stop)
+    if s.plus_usable(seat) and rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP:
+        out.append(s.ids.plus)
+    return out
+
+
+def second_takes(s: SpiritsState, seat: int, spirit: int) -> list[int]:
+    """What `seat` may do after a first single tile of `spirit` (Second's legal actions)."""
+    out = s.take_options(seat, spirit)
+    if s.lost[seat] and not s.supply[seat]:
+        out += s.plus_payable(seat, spirit)
+    out.sort()
+    out.append(s.ids.stop)
+    if s.plus_usable(seat) and rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP:
+        out.append(s.ids.plus)
+    return out
+
+
 @decision
 class Take(NamedTuple):
     """Collect the first tile of the turn (solo: the only one)."""
@@ -36,15 +61,7 @@ class Take(NamedTuple):
         return "collect a tile from an open end of a row"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        seat = self.seat
-        takes = s.take_options(seat, -1)
-        out = sorted(takes + s.plus_payable(seat, -1) if s.lost[seat] and not s.supply[seat] else takes)
-        # with no tile to take without the "+" token, the player may pass (rulings.PASS_WITHOUT_LEGAL_TAKE)
-        if not takes or not rulings.TAKING_IS_MANDATORY:
-            out.append(s.ids.stop)
-        if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
-            out.append(s.ids.plus)
-        return out
+        return first_takes(s, self.seat)
 
     def apply(self, s: SpiritsState, action: int) -> None:
         if action == s.ids.plus:
@@ -71,15 +88,7 @@ class Second(NamedTuple):
         return "take a second single tile of the same spirit, or stop"
 
     def legal(self, s: SpiritsState) -> list[int]:
-        seat = self.seat
-        out = s.take_options(seat, self.spirit)
-        if s.lost[seat] and not s.supply[seat]:
-            out += s.plus_payable(seat, self.spirit)
-        out.sort()
-        out.append(s.ids.stop)
-        if rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP and s.plus_usable(self.seat):
-            out.append(s.ids.plus)
-        return out
+        return second_takes(s, self.seat, self.spirit)
 
     def apply(self, s: SpiritsState, action: int) -> None:
         if action == s.ids.plus:
@@ -168,6 +177,13 @@ class MoveTo(NamedTuple):
 
     def apply(self, s: SpiritsState, action: int) -> None:
         s.move_gem(self.seat, self.origin, action - s.ids.reserve)
+
+
+# Frames are immutable, and these come up every turn: each seat's is made once, and pushed again and again.
+MOST_PLAYERS = 4
+TAKES = tuple(Take(seat) for seat in range(MOST_PLAYERS))
+GEMS = tuple(Gem(seat) for seat in range(MOST_PLAYERS))
+SECONDS = tuple(tuple(Second(seat, spirit) for spirit in range(len(SPIRITS))) for seat in range(MOST_PLAYERS))
 
 
 class KeepCard(NamedTuple):

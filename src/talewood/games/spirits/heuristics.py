@@ -23,13 +23,11 @@ GEM_VALUE = 0.6         # a gemstone in hand: a future reservation or payment
 
 def counts(state: SpiritsState) -> tuple[list[list[int]], list[list[int]]]:
     """Per seat: each spirit's count and each power source's count (tiles, favor tokens, Wish symbols)."""
-    ns = state.cfg.n_spirits
     tokens = state.c.tokens
-    sym, pw = state.sym, state.pw
     spirits, powers = [], []
     for s in range(state.players):
-        sp = sym[s * 10: s * 10 + ns]
-        po = pw[s * 3: s * 3 + 3]
+        sp = state.symbols_of(s)
+        po = state.powers_of(s)
         for k in state.favors[s]:
             token = tokens[k]
             kind = token.kind
@@ -48,12 +46,10 @@ def projected_scores(state: SpiritsState) -> list[float]:
     """Each player's final score as projected from the position (see the module's docstring)."""
     n = state.players
     cfg = state.cfg
-    ns = cfg.n_spirits
     spirits, powers = counts(state)
     left = min(1.0, len(state.exposed) / 12.0)   # how much of the forest is still open to change things
     tokens = state.c.tokens
     penalty = rulings.MISSING_PENALTY * (1.0 if state.over else 0.8)
-    sym, pw = state.sym, state.pw
     out = []
     for s in range(n):
         value = 0.0
@@ -70,8 +66,7 @@ def projected_scores(state: SpiritsState) -> list[float]:
                     value += c * SHARED_SHARE
                 else:
                     value += c * BEHIND_SHARE
-        base = s * 10
-        missing = sym[base: base + ns].count(0) + pw[s * 3: s * 3 + 3].count(0)
+        missing = state.symbols_of(s).count(0) + state.powers_of(s).count(0)
         value -= penalty * missing
         value += GEM_VALUE * (state.supply[s] + state.placed[s]) * left
         value += state.drops[s]

@@ -92,11 +92,11 @@ def _take(world: SpiritsState, tile_id: int, action: int, seat: int) -> str:
     after_world.apply(action)
     spirits, powers = counts(after_world)
     # each symbol of the tile: (name, the seat's count after, the best other count, a first one, the last one)
-    symbols = [(SPIRIT_NAMES[x], spirits[seat][x], _best_other(spirits, seat, x), world.sym[seat * 10 + x] == 0,
+    symbols = [(SPIRIT_NAMES[x], spirits[seat][x], _best_other(spirits, seat, x), world.symbols(seat, x) == 0,
                 _left_in_forest(after_world, x) == 0) for x in sorted(set(tile.symbols))]
     if tile.power >= 0:
         p = tile.power
-        symbols.append((POWER_NAMES[p], powers[seat][p], _best_other(powers, seat, p), world.pw[seat * 3 + p] == 0,
+        symbols.append((POWER_NAMES[p], powers[seat][p], _best_other(powers, seat, p), world.powers(seat, p) == 0,
                         False))
     parts = []
     last = [n for n, _, _, _, is_last in symbols if is_last]

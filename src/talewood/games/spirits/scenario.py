@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import ScenarioError, ScenarioSchema, Setting
 from ...engine.scenario import expect_int, expect_list, expect_name
-from .content import DROP, POWER_INDEX, SPIRIT_INDEX
+from .content import DROP, POWER_INDEX, SPIRIT_INDEX, SPIRITS
 from .frames import Take
 
 if TYPE_CHECKING:
@@ -172,11 +172,7 @@ def put_collections(s: SpiritsState, hands: Any) -> None:
                 _open_ends(s)
                 in_forest.discard(t)
             s.tiles_of[seat].append(t)
-            tile = s.c.tiles[t]
-            for x in tile.symbols:
-                s.sym[seat * 10 + x] += 1
-            if tile.power >= 0:
-                s.pw[seat * 3 + tile.power] += 1
+            s.tally_tile(seat, s.c.tiles[t], 1)
 
 
 def put_favor_tokens(s: SpiritsState, hands: Any) -> None:
@@ -283,8 +279,8 @@ def check_position(s: SpiritsState, complete: bool = False) -> None:
         assert min(s.supply[seat], s.placed[seat], s.lost[seat]) >= 0, "a negative number of gemstones"
         assert s.supply[seat] + s.placed[seat] + s.lost[seat] == cfg.gemstones, "a gemstone is lost or doubled"
         assert s.placed[seat] == sum(1 for g in s.gem_on if g == seat), "placed gemstones do not match the forest"
-        for x in range(10):
-            assert s.sym[seat * 10 + x] == sum(c.tiles[t].symbols.count(x) for t in s.tiles_of[seat])
+        for x in range(len(SPIRITS)):
+            assert s.symbols(seat, x) == sum(c.tiles[t].symbols.count(x) for t in s.tiles_of[seat])
     for t, g in enumerate(s.gem_on):
         assert g < 0 or s.tile_place[t] >= 0, "a gemstone sits on a tile outside the forest"
 

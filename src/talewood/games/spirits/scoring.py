@@ -34,13 +34,13 @@ class Favor(NamedTuple):
 
 def spirit_count(state: SpiritsState, seat: int, spirit: int) -> int:
     tokens = state.c.tokens
-    return (state.sym[seat * 10 + spirit] + sum(1 for k in state.favors[seat] if tokens[k].spirit == spirit)
+    return (state.symbols(seat, spirit) + sum(1 for k in state.favors[seat] if tokens[k].spirit == spirit)
             + state.reward_syms[seat].count(spirit))
 
 
 def power_count(state: SpiritsState, seat: int, power: int) -> int:
     tokens = state.c.tokens
-    return state.pw[seat * 3 + power] + sum(1 for k in state.favors[seat] if tokens[k].power == power)
+    return state.powers(seat, power) + sum(1 for k in state.favors[seat] if tokens[k].power == power)
 
 
 def favor_count(state: SpiritsState, seat: int) -> int:
@@ -92,10 +92,7 @@ def resolve_fireflies(state: SpiritsState) -> None:
         for t in gone:
             state.tiles_of[seat].remove(t)
             state.discarded_tiles[seat].append(t)
-            for s in tiles[t].symbols:
-                state.sym[seat * 10 + s] -= 1
-            if tiles[t].power >= 0:
-                state.pw[seat * 3 + tiles[t].power] -= 1
+            state.tally_tile(seat, tiles[t], -1)
         if state.log is not None:
             state.emit("fireflies", f"{seat_name(seat)} has the most fireflies ({most}) and discards "
                                     f"{len(gone)} Air Spirit tiles", seat=seat)
@@ -108,7 +105,7 @@ def wish_met(state: SpiritsState, seat: int, wish_index: int) -> bool:
         def measure(s: int) -> int:
             if rulings.WISH_SPIRIT_COUNT_INCLUDES_TOKENS:
                 return spirit_count(state, s, wish.spirit)
-            return state.sym[s * 10 + wish.spirit]
+            return state.symbols(s, wish.spirit)
     elif wish.request == "most_favor_tokens":
         def measure(s: int) -> int:
             return favor_count(state, s)
@@ -164,21 +161,22 @@ def score_details(state: SpiritsState) -> list[dict[str, Any]]:
     tokens = state.c.tokens
     spirit = [[spirit_count(state, s, x) for x in range(n_spirits)] for s in range(n)]
     power = [[power_count(state, s, p) for p in range(3)] for s in range(n)]
+    most_spirit = [max(row[x] for row in spirit) for x in range(n_spirits)]
+    most_power = [max(row[p] for row in power) for p in range(3)]
+    only_tiles = rulings.PENALTY_COUNTS_ONLY_TILES
     details: list[dict[str, Any]] = []
     for s in range(n):
         majority = 0
         for x in range(n_spirits):
-            if spirit[s][x] > 0 and spirit[s][x] == max(row[x] for row in spirit):
+            if spirit[s][x] > 0 and spirit[s][x] == most_spirit[x]:
                 majority += spirit[s][x]
         power_points = 0
         for p in range(3):
-            if power[s][p] > 0 and power[s][p] == max(row[p] for row in power):
+            if power[s][p] > 0 and power[s][p] == most_power[p]:
                 power_points += power[s][p]
-        on_tiles = state.sym[s * 10: s * 10 + n_spirits]
-        missing = sum(1 for x in range(n_spirits) if (on_tiles[x] if rulings.PENALTY_COUNTS_ONLY_TILES
-                                                        else spirit[s][x]) == 0)
-        missing += sum(1 for p in range(3) if (state.pw[s * 3 + p] if rulings.PENALTY_COUNTS_ONLY_TILES
-                                                else power[s][p]) == 0)
+        have_spirits = state.symbols_of(s) if only_tiles else spirit[s]
+        have_powers = state.powers_of(s) if only_tiles else power[s]
+        missing = have_spirits.count(0) + have_powers.count(0)
         bonus = state.drops[s] + sum(1 for k in state.favors[s] if tokens[k].kind == "nature_point")
         details.append({
             "spirits": dict(zip(SPIRITS[:n_spirits], spirit[s], strict=True)),
@@ -249,7 +247,7 @@ def _finish_solo(state: SpiritsState) -> None:
     else:  # pragma: no cover - the alternative reading, kept selectable
         lost_to = [x for x in range(n_spirits) if theirs[x] >= mine[x] and theirs[x] > 0]
     points = sum(mine[x] for x in range(n_spirits) if mine[x] > 0 and mine[x] >= theirs[x])
-    missing = sum(1 for x in range(n_spirits) if state.sym[x] == 0)
+    missing = sum(1 for x in range(n_spirits) if state.symbols(0, x) == 0)
     penalty = -rulings.MISSING_PENALTY * missing if rulings.SOLO_SCORES_MISSING_PENALTY else 0
     won = not lost_to
     total = points + penalty

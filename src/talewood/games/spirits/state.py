@@ -16,8 +16,8 @@ from typing import Any, final
 from ...engine import Rng, State, seat_name
 from . import rulings
 from .actions import Ids
-from .content import AIR, POWER_NAMES, SPIRIT_NAMES, SPIRITS, Content
-from .frames import Firefly, Gem, Pay, Second, Take
+from .content import AIR, POWER_NAMES, POWERS, SPIRIT_NAMES, SPIRITS, Content, Tile
+from .frames import GEMS, SECONDS, TAKES, Firefly, Gem, Pay, Second, Take, first_takes, second_takes
 from .scoring import Favor, end_game, finish
 from .view import build_view
 
@@ -46,6 +46,11 @@ class Config:
 
 
 _IS_TOKEN = partial(le, 0)      # a favor token's index, not -1 (no token)
+# what each seat collected is kept in two flat lists, seat after seat (a clone copies two lists, and the
+# state's hash covers them as they are): `sym`, a count per spirit, the Air Spirit's slot too; `pw`, a
+# count per power source. Read and change them through SpiritsState's tallies below.
+SPIRIT_SLOTS = len(SPIRITS)
+POWER_SLOTS = len(POWERS)
 
 
 @final
@@ -80,8 +85,8 @@ class SpiritsState(State):
     lost: list[int]
     tiles_of: list[list[int]]
     discarded_tiles: list[list[int]]
-    sym: list[int]
-    pw: list[int]
+    sym: list[int]                     # per seat, per spirit: symbols on its tiles (see `symbols`)
+    pw: list[int]                      # per seat, per power source: icons on its tiles (see `powers`)
     favors: list[list[int]]
     public_token: list[bool]
     plus_new: list[int]
@@ -139,6 +144,38 @@ class SpiritsState(State):
         k = same.index(tile) + 1
         return f" (the {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} one you collected)"
 
+    # -- the tallies: symbols and power icons on each seat's tiles --------------------------
+    def symbols(self, seat: int, spirit: int) -> int:
+        """The symbols of `spirit` on `seat`'s tiles (favor tokens and Wish rewards not counted)."""
+        return self.sym[seat * SPIRIT_SLOTS + spirit]
+
+    def symbols_of(self, seat: int) -> list[int]:
+        """`symbols` of every spirit in play, in spirit order (a new list)."""
+        start = seat * SPIRIT_SLOTS
+        return self.sym[start:start + self.cfg.n_spirits]
+
+    def powers(self, seat: int, power: int) -> int:
+        """The icons of power source `power` on `seat`'s tiles (favor tokens not counted)."""
+        return self.pw[seat * POWER_SLOTS + power]
+
+    def powers_of(self, seat: int) -> list[int]:
+        """`powers` of every power source, in order (a new list)."""
+        start = seat * POWER_SLOTS
+        return self.pw[start:start + POWER_SLOTS]
+
+    def add_symbols(self, seat: int, spirit: int, n: int) -> None:
+        self.sym[seat * SPIRIT_SLOTS + spirit] += n
+
+    def add_powers(self, seat: int, power: int, n: int) -> None:
+        self.pw[seat * POWER_SLOTS + power] += n
+
+    def tally_tile(self, seat: int, tile: Tile, n: int) -> None:
+        """Count `tile`'s symbols and power icon `n` times more for `seat` (1: collected, -1: discarded)."""
+        for spirit in tile.symbols:
+            self.add_symbols(seat, spirit, n)
+        if tile.power >= 0:
+            self.add_powers(seat, tile.power, n)
+
     # -- turns -------------------------------------------------------------------------------
     def advance(self) -> None:
         """The stack is empty: reveal the chosen cards and start, pass the turn, or end the game."""
@@ -153,7 +190,7 @@ class SpiritsState(State):
             return
         if self.cfg.solo:
             self.turn += 1
-            self.stack.append(Take(0))
+            self.stack.append(TAKES[0])
             return
         self.plus_new[self.cur] = 0
         self.first_turn = False
@@ -170,16 +207,15 @@ class SpiritsState(State):
         """Open `seat`'s turn; False if they can do nothing at all (rulings.PASS_WITHOUT_LEGAL_TAKE)."""
         self.cur = seat
         self.took = 0
-        take = Take(seat)
-        legal = take.legal(self)
+        legal = first_takes(self, seat)
         if len(legal) > 1 or legal[0] != self.ids.stop:    # a tile to take, or a "+" token to use
-            self.stack.append(take)
+            self.stack.append(TAKES[seat])
             self.offer(legal)
             return True
         if self.gem_options(seat):
             if self.log is not None:
                 self.emit("pass", f"{seat_name(seat)} cannot take a tile and skips collecting", seat=seat)
-            self.stack.append(Gem(seat))
+            self.stack.append(GEMS[seat])
             return True
         if self.log is not None:
             self.emit("pass", f"{seat_name(seat)} can do nothing this turn", seat=seat)
@@ -204,7 +240,7 @@ class SpiritsState(State):
     def take_options(self, seat: int, spirit: int) -> list[int]:
         """Tiles `seat` may take now; `spirit` >= 0 restricts to single tiles of that spirit."""
         gem_on = self.gem_on
-        can_pay = self.supply[seat] > 0 or (rulings.PAY_WITH_PLACED_GEMSTONE and self.placed[seat] > 0)
+        can_pay = self.supply[seat] > 0 or (self.placed[seat] > 0 and rulings.PAY_WITH_PLACED_GEMSTONE)
         singles = self.cfg.single
         out = []
         seasons = self.cfg.seasons
@@ -222,8 +258,8 @@ class SpiritsState(State):
     def plus_payable(self, seat: int, spirit: int) -> list[int]:
         """Tiles reserved by others that `seat` could take only by discarding a "+" token to pay:
         no gemstone in supply or on the forest, a lost one, and a "+" usable now."""
-        if self.supply[seat] or self.placed[seat] or not rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP \
-                or not self.plus_usable(seat):
+        if self.supply[seat] or self.placed[seat] or not self.plus_usable(seat) \
+                or not rulings.PLUS_TOKEN_USABLE_IN_ANY_STEP:
             return []
         singles = self.cfg.single
         out = []
@@ -242,7 +278,8 @@ class SpiritsState(State):
     def reservable(self, base: int = 0) -> list[int]:
         """Tiles (as `base` + id) a gemstone may go on: face up, in the forest, free ("any tile of the
         forest that has no gemstone", closed Seasons rows included)."""
-        return list(compress(range(base, base + len(self.free_up)), self.free_up))
+        free_up = self.free_up
+        return [base + t for t in range(len(free_up)) if free_up[t]]
 
     def own_gem_tiles(self, seat: int) -> list[int]:
         gem_on = self.gem_on
@@ -253,7 +290,7 @@ class SpiritsState(State):
         out: list[int] = []
         if self.supply[seat] > 0:
             out = self.reservable(ids.reserve)
-        elif self.placed[seat] > 0 and self.reservable():   # somewhere to move to (never onto a gemstone)
+        elif self.placed[seat] > 0 and True in self.free_up:   # somewhere to move to (never onto a gemstone)
             base = ids.lift
             out = [base + t for t in self.own_gem_tiles(seat)]
         if out or self.plus_usable(seat):
@@ -317,12 +354,7 @@ class SpiritsState(State):
         place = self.remove_from_forest(t)
         self.tiles_of[seat].append(t)
         tile = self.c.tiles[t]
-        base = seat * 10
-        sym = self.sym
-        for s in tile.symbols:
-            sym[base + s] += 1
-        if tile.power >= 0:
-            self.pw[seat * 3 + tile.power] += 1
+        self.tally_tile(seat, tile, 1)
         if self.log is not None:
             self.emit("take", f"{seat_name(seat)} takes {tile.name()}", seat=seat, tile=t)
         k = self.token_at[place]
@@ -409,10 +441,9 @@ class SpiritsState(State):
         if self.took == 1 and not self.first_turn:
             spirit = self.cfg.single[self.tiles_of[seat][-1]]
             if spirit >= 0:
-                second = Second(seat, spirit)
-                legal = second.legal(self)
+                legal = second_takes(self, seat, spirit)
                 if legal[0] < self.ids.stop:        # a tile to take (else only "no second tile")
-                    self.stack.append(second)
+                    self.stack.append(SECONDS[seat][spirit])
                     self.offer(legal)
                     return
         self.gem_step()
@@ -430,7 +461,7 @@ class SpiritsState(State):
         """The gemstone step closes the turn (nothing to do: the turn simply ends)."""
         options = [] if self.cfg.solo else self.gem_options(self.cur)
         if options:
-            self.stack.append(Gem(self.cur))
+            self.stack.append(GEMS[self.cur])
             self.offer(options)
 
     def reserve(self, seat: int, t: int) -> None:
@@ -469,8 +500,8 @@ class SpiritsState(State):
         place = self.tile_place[t]
         self.remove_from_forest(t)
         self.tiles_of[0].append(t)
-        for s in self.c.tiles[t].symbols:
-            self.sym[s] += 1
+        for s in self.c.tiles[t].symbols:      # solo scores no power sources
+            self.add_symbols(0, s, 1)
         others = [u for u in self.exposed if self.cfg.place_row[self.tile_place[u]] == row]
         opp = -1
         if others:   # the opponent takes the tile at the other end of the same row
