@@ -38,9 +38,17 @@ GROUPS: dict[str, tuple[str, ...]] = {
                                            "heuristics items labels observation scenario scoring seasons state "
                                            "stories tables texts view village"),
     "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play"),
-    # the Trial and ThreeTale: their encoders only, for now
+    # the Trial: its encoder only, for now
     "trial": _modules("games.trial", "observation"),
-    "threetale": _modules("games.threetale", "observation"),
+    "threetale": _modules("games.threetale", "actions choices content dice effects geometry hero_state heuristics "
+                                             "map_state observation quests rolls scenario scoring setup state "
+                                             "state_fields tables view words")
+                 + _modules("games.threetale.battle", "damage ending enemy rounds start strikes")
+                 + _modules("games.threetale.components", "box cards future_loader futures heroes loader map "
+                                                          "reading symbols vocabulary")
+                 + _modules("games.threetale.future", "cards chapter crown flips flood goal parallel_land present "
+                                                      "rounds")
+                 + _modules("games.threetale.turn", "acting altar bonus end giving moving talents tile"),
 }
 # Next, once their rules modules have settled: the Trial's and ThreeTale's rules modules (state, turn and
 # phase modules, scoring, view), one line each in their group above.

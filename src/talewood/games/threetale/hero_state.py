@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import rulings
 from .components.vocabulary import Effect
+from .map_state import MapState
 from .scoring import end_game
 from .state_fields import (
     B_HURT,
     PAST,
-    TaleFields,
     rules,
 )
 from .tables import (
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .state import TTState
 
 
-class HeroState(TaleFields):
+class HeroState(MapState):
     """The state's Hero boards: Virtues, Speed, Spirit, Talents and Artifacts."""
 
     __slots__ = ()

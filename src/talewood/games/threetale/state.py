@@ -21,7 +21,6 @@ from typing import Any
 
 from ...engine import Rng, seat_name
 from .hero_state import HeroState
-from .map_state import MapState
 from .state_fields import (
     FUTURE,
     PAST,
@@ -32,9 +31,10 @@ from .tables import FUTURE_DECK, SEAT_NOUN
 from .words import describe
 
 
-class TTState(MapState, HeroState):
+class TTState(HeroState):
     """A ThreeTale state: its fields (state_fields), its Map (map_state), its Hero boards (hero_state),
-    and here what ties them: copies, the phase driver, names and views, the decks and the Future."""
+    and here what ties them: copies, the phase driver, names and views, the decks and the Future. The
+    three stand in one line (TaleFields, MapState, HeroState, TTState): a compiled class has one base."""
 
     __slots__ = ()
 

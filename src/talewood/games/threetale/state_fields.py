@@ -201,32 +201,38 @@ class ThisTurn:
 
 
 
+# Every field of a ThreeTale state, grouped by what it holds (TaleFields' `__slots__`); the state hash reads
+# them in this order on both builds (a compiled class lists its fields sorted).
+FIELDS = (
+    # shared
+    "t", "cfg", "geo", "kinds",
+    # phases and turns
+    "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
+    "fstage", "won_round", "fallbacks",
+    # the Heroes' boards
+    "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
+    "heads", "seeds", "pos", "once_game", "wrath", "green",
+    # this turn
+    "steps", "acts", "turns_used", "turn",
+    "bonus_hand", "bonus_unused", "slots_used", "stones_turn", "portals_free",
+    # the Map
+    "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
+    "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
+    # decks
+    "deck", "top", "bottom", "discard", "on_offer", "offer_for", "blessings", "receiver",
+    # the Futures' counters
+    "wow", "pv_left", "flips", "tentacles_left", "cancel_tentacle", "block_virus", "vici_def", "vici_shield",
+    "virus_rush", "cancel_removals", "tentacle",
+    # a battle, a roll outside battle (Treasure, Incubator, the Flood's removal die)
+    "battle", "roll",
+)
+OWN = frozenset(FIELDS)
+
+
 class TaleFields(State):
     """Every field of a ThreeTale state, by what it holds (the rules' methods are in the classes above)."""
 
-    __slots__ = (  # noqa: RUF023  (grouped by what they hold)
-        # shared
-        "t", "cfg", "geo", "kinds",
-        # phases and turns
-        "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
-        "fstage", "won_round", "fallbacks",
-        # the Heroes' boards
-        "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
-        "heads", "seeds", "pos", "once_game", "wrath", "green",
-        # this turn
-        "steps", "acts", "turns_used", "turn",
-        "bonus_hand", "bonus_unused", "slots_used", "stones_turn", "portals_free",
-        # the Map
-        "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
-        "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
-        # decks
-        "deck", "top", "bottom", "discard", "on_offer", "offer_for", "blessings", "receiver",
-        # the Futures' counters
-        "wow", "pv_left", "flips", "tentacles_left", "cancel_tentacle", "block_virus", "vici_def", "vici_shield",
-        "virus_rush", "cancel_removals", "tentacle",
-        # a battle, a roll outside battle (Treasure, Incubator, the Flood's removal die)
-        "battle", "roll",
-    )
+    __slots__ = FIELDS
     # `geo` and `kinds` are derived from the Map: the space beside space s in direction d at s * 8 + d (-1:
     # none), and what space s shows (`kind`). They are immutable and replaced whenever a tile is laid,
     # lifted, flipped or turned back, so clones share them until their Map changes.
@@ -235,14 +241,18 @@ class TaleFields(State):
     HIDDEN = ()
 
     def hash_key(self) -> tuple[Any, ...]:
-        """The engine's, with the battle's, the roll's and this turn's values spread in their places, as
-        they were read when they were fields of their own (records keep the hashes of the games played)."""
-        out: list[Any] = []
-        for value in super().hash_key():
-            if isinstance(value, (BattleUnderWay, RollUnderWay, ThisTurn)):
-                out.extend(value.hash_key())
-            else:
-                out.append(value)
+        """The engine's, its fields in the order of FIELDS, with the battle's, the roll's and this turn's
+        values spread in their places, as they were read when they were fields of their own (records keep
+        the hashes of the games played)."""
+        values = dict(zip(self.hashed_fields(), super().hash_key(), strict=True))
+        out: list[Any] = [value for name, value in values.items() if name not in OWN]     # the engine's first
+        for name in FIELDS:
+            if name in values:
+                value = values[name]
+                if isinstance(value, (BattleUnderWay, RollUnderWay, ThisTurn)):
+                    out.extend(value.hash_key())
+                else:
+                    out.append(value)
         return tuple(out)
 
     t: Tables
