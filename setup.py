@@ -1,5 +1,5 @@
 """The build: everything is in pyproject.toml but the C extensions, which mypyc makes from the modules
-`talewood.compiled.GROUPS` names (the engine, two games' rules, the bots, the batch loop, the encoders;
+`talewood.compiled.GROUPS` names (the engine, three games' rules, the bots, the batch loop, the encoders;
 docs/architecture.md, Speed). With TALEWOOD_PURE_PYTHON=1 nothing is compiled and the same modules run
 as Python.
 

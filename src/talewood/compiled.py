@@ -1,5 +1,5 @@
-"""The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits and
-Greylune rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
+"""The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits,
+Greylune and ThreeTale rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
 encoder (docs/architecture.md, Speed). They are ordinary typed Python, and the source stays the truth:
 when any of them was edited or checked out since the build (or an extension is missing), every one of
 them is passed over and the sources imported instead — compiled modules call each other directly, so a
@@ -50,8 +50,8 @@ GROUPS: dict[str, tuple[str, ...]] = {
                                                       "rounds")
                  + _modules("games.threetale.turn", "acting altar bonus end giving moving talents tile"),
 }
-# Next, once their rules modules have settled: the Trial's and ThreeTale's rules modules (state, turn and
-# phase modules, scoring, view), one line each in their group above.
+# Next, once its rules modules have settled: the Trial's rules modules (state, turn and phase modules,
+# scoring, view), in its group above.
 
 COMPILED: tuple[str, ...] = tuple(name for group in GROUPS.values() for name in group)
 

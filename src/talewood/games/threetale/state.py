@@ -107,10 +107,10 @@ class TTState(HeroState):
         o.drawn = self.drawn[:]
         o.protected = self.protected[:]
         o.tree_tile = self.tree_tile
-        o.deck = list(map(list.copy, self.deck))
-        o.top = list(map(list.copy, self.top))
-        o.bottom = list(map(list.copy, self.bottom))
-        o.discard = list(map(list.copy, self.discard))
+        o.deck = [d[:] for d in self.deck]
+        o.top = [d[:] for d in self.top]
+        o.bottom = [d[:] for d in self.bottom]
+        o.discard = [d[:] for d in self.discard]
         o.on_offer = self.on_offer[:]
         o.offer_for = self.offer_for
         o.blessings = self.blessings
