@@ -40,12 +40,14 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "bots": _modules("agents", "base levels mcts simple") + _modules("sim", "batch bench play"),
     # the Trial: its encoder only, for now
     "trial": _modules("games.trial", "observation"),
-    "threetale": _modules("games.threetale", "actions choices content dice effects geometry hero_state heuristics "
-                                             "map_state observation quests rolls scenario scoring setup state "
-                                             "state_fields tables view words")
+    # ThreeTale in two groups, which compile in parallel: its content (components/ and what reads them into
+    # tables), which imports nothing above it, and its rules
+    "threetale_content": _modules("games.threetale", "actions content geometry tables")
+                         + _modules("games.threetale.components", "box cards future_loader futures heroes loader "
+                                                                  "map reading symbols vocabulary"),
+    "threetale": _modules("games.threetale", "choices dice effects hero_state heuristics map_state observation "
+                                             "quests rolls scenario scoring setup state state_fields view words")
                  + _modules("games.threetale.battle", "damage ending enemy rounds start strikes")
-                 + _modules("games.threetale.components", "box cards future_loader futures heroes loader map "
-                                                          "reading symbols vocabulary")
                  + _modules("games.threetale.future", "cards chapter crown flips flood goal parallel_land present "
                                                       "rounds")
                  + _modules("games.threetale.turn", "acting altar bonus end giving moving talents tile"),
