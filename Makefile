@@ -9,8 +9,8 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run play test test-long test-pure lint mutation wheel bench load screenshots icons clean
 
-# The install builds the engine, three games' rules, the bots and the encoders as C extensions (setup.py), so
-# it runs again when one of their sources changes (rebuilding only what changed); until then every one of
+# The install builds the engine, every game's rules, the bots and the encoders as C extensions (setup.py),
+# so it runs again when one of their sources changes (rebuilding only what changed); until then every one of
 # them runs as Python (src/talewood/compiled.py).
 COMPILED := $(shell $(PYTHON) -c "import sys; sys.path.insert(0, 'src'); from talewood.compiled import COMPILED; \
 	print(' '.join('src/' + name.replace('.', '/') + '.py' for name in COMPILED))")

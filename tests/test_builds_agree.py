@@ -84,5 +84,6 @@ def test_the_compiled_build_plays_the_same_games_as_the_source() -> None:
     assert built["compiled"], "the compiled run loaded no extension"
     assert set(built["compiled"]) >= {"talewood.engine.game", "talewood.games.spirits.state",
                                       "talewood.games.greylune.state", "talewood.games.trial.state",
+                                      "talewood.games.threetale.state",
                                       "talewood.agents.mcts"}
     assert built["digests"] == source["digests"]

@@ -1,5 +1,5 @@
 """The modules built as C extensions at install (`setup.py`, with mypyc): the engine, the Spirits,
-Greylune and Trial rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
+Greylune, Trial and ThreeTale rules, the bots (MCTS, the games' heuristics), the batch loop and each game's observation
 encoder (docs/architecture.md, Speed). They are ordinary typed Python, and the source stays the truth:
 the build records what each extension was made from (its source's SHA-256, in `compiled_sources.json`
 beside this file), and when any source differs from its record (edited or checked out since the build)
@@ -46,11 +46,18 @@ GROUPS: dict[str, tuple[str, ...]] = {
                                      "expedition fields fight food forest heuristics hidden holdings objects "
                                      "observation others paying places position reading scenario scoring state "
                                      "store story tables turn view vocabulary words"),
-    # ThreeTale: its encoder only, for now
-    "threetale": _modules("games.threetale", "observation"),
+    # ThreeTale in two groups, which compile in parallel: its content (components/ and what reads them into
+    # tables), which imports nothing above it, and its rules
+    "threetale_content": _modules("games.threetale", "actions content geometry tables")
+                         + _modules("games.threetale.components", "box cards future_loader futures heroes loader "
+                                                                  "map reading symbols vocabulary"),
+    "threetale": _modules("games.threetale", "choices dice effects hero_state heuristics map_state observation "
+                                             "quests rolls scenario scoring setup state state_fields view words")
+                 + _modules("games.threetale.battle", "damage ending enemy rounds start strikes")
+                 + _modules("games.threetale.future", "cards chapter crown flips flood goal parallel_land present "
+                                                      "rounds")
+                 + _modules("games.threetale.turn", "acting altar bonus end giving moving talents tile"),
 }
-# Next, once its rules modules have settled: ThreeTale's rules modules (state, turn and phase modules,
-# scoring, view), on its line above.
 
 COMPILED: tuple[str, ...] = tuple(name for group in GROUPS.values() for name in group)
 

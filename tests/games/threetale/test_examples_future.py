@@ -88,9 +88,9 @@ def ruler_fight(**position: Any) -> TTState:
 
 def test_t26a_a_sacred_stone_deals_15_to_a_heartless_ruler_outside_the_round() -> None:
     s = ruler_fight()
-    assert s.b_def == 15 and not can(s, "Escape")            # no escape in the Future (R75)
+    assert s.battle.defense == 15 and not can(s, "Escape")            # no escape in the Future (R75)
     act(s, "Use a Sacred Stone: 15 damage to Iron Tsar")
-    assert s.stones[0] == 0 and s.b_kind == 0 and s.rings[0] == 1     # defeated: 1 Ring
+    assert s.stones[0] == 0 and s.battle.kind == 0 and s.rings[0] == 1     # defeated: 1 Ring
     assert not any(e["type"] == "roll" for e in s.log)                 # no round was rolled
 
 
@@ -99,7 +99,7 @@ def test_t26a_the_stone_also_after_a_roll() -> None:
     act(s, "Roll your attack")
     roll(s, 2)
     act(s, "Use a Sacred Stone")                             # 15, then the 2 of the round: defeated
-    assert s.b_kind == 0 and s.rings[0] == 1 and s.stones[0] == 0
+    assert s.battle.kind == 0 and s.rings[0] == 1 and s.stones[0] == 0
 
 
 def test_t26a_the_seventh_flip_loses() -> None:
@@ -308,9 +308,9 @@ def test_t26d_a_reflector_of_darkness_level_2_gives_a_head_and_a_stone_does_10()
                                       "turn": {"start": "round", "round": 1, "fstage": 1}})
     assert piece(s, space(s, "17:NW")) == "reflector_2"
     act(s, "Claim a Reflector 2")
-    assert (s.b_spd, s.b_def, s.b_str) == (3, 4, 3)           # your reflection: Speed 3, Love 6 − 2, ⌈6/2⌉
+    assert (s.battle.speed, s.battle.defense, s.battle.strength) == (3, 4, 3)  # reflection: Speed 3, Love 6−2, ⌈6/2⌉
     act(s, "Use a Sacred Stone: 10 damage")
-    assert s.b_kind == 0 and s.heads[0] == 0b010
+    assert s.battle.kind == 0 and s.heads[0] == 0b010
 
 
 def test_t26d_the_seventh_flip_loses_and_spares_the_thrones_tiles() -> None:
@@ -361,7 +361,7 @@ def test_t26e_a_stone_deals_10_to_the_vicinator_and_the_last_tentacle_loses() ->
     s = crown(figure="17:NW", heroes_at=["01:SE", "23:SE", "27:SW"], boards=[{"sacred_stones": 1, "speed": 1}],
               future_state={"vicinator_defense": 30}, turn={"start": "round", "round": 2, "fstage": 1})
     act(s, "Attack the Vicinator", "Use a Sacred Stone: 10 damage to the Vicinator")
-    assert s.b_def == 20
+    assert s.battle.defense == 20
     s = crown(figure="17:NW", future_state={"tentacles_left": 1}, turn={"start": "round", "round": 8})
     assert s.over and not s.result().team_won
 

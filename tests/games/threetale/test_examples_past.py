@@ -122,7 +122,7 @@ def test_t4_forest_axe_one_die_for_two_damage(positive: int, activate: bool, dam
         act(s, "Activate Forest Axe with 1 positive die")
     if frame(s) == "AfterHeroRoll":          # nothing more to choose: the damage is dealt at once
         act(s, f"Deal the damage ({damage})")
-    assert s.b_def == 7 - damage
+    assert s.battle.defense == 7 - damage
 
 
 def test_t4_no_positive_die_no_activation() -> None:
@@ -137,12 +137,12 @@ def test_t4_no_positive_die_no_activation() -> None:
 def test_t5_the_battle_example() -> None:
     s = from_toml("battle_example")
     act(s, "Claim a Battle 1 token")
-    assert s.token[s.pos[0]] == -1 and s.b_card == 0 and s.b_def == 7
-    assert s.b_next == 0                                       # Speed 5 > 4: you attack first
+    assert s.token[s.pos[0]] == -1 and s.battle.card == 0 and s.battle.defense == 7
+    assert s.battle.attacks_next == 0                                       # Speed 5 > 4: you attack first
     act(s, "Roll your attack")
     roll(s, 5, dice=7)                                         # 7 Love: 7 dice, 5 positive
     act(s, "Activate Forest Axe", "Deal the damage (6)")       # 4 + 2 = 6
-    assert s.b_def == 1
+    assert s.battle.defense == 1
     act(s, "Face the enemy's round of attack")
     roll(s, 2, dice=3)                                         # 3 Strength: 3 dice, 2 positive
     act(s, "Turn one of the enemy's positive dice blank")      # 3 Hope turns 1 die
@@ -154,7 +154,7 @@ def test_t5_the_battle_example() -> None:
     assert pending_dice(s) == 7
     roll(s, 3)
     act(s, "Deal the damage (3)")                              # 6 + 3 = 9: defeated
-    assert s.b_kind == 0 and s.discard[BAT1] == [0]
+    assert s.battle.kind == 0 and s.discard[BAT1] == [0]
     assert s.spirit[0] == 3
     assert frame(s) == "KeepArtifact" and len(s.on_offer) == 3   # the prize: a Level 1 Artifact
     rolls = [e["text"] for e in s.log if e["type"] == "roll"]
@@ -215,12 +215,12 @@ def test_t7_a_used_virtue_may_take_damage_and_what_it_did_stands() -> None:
     act(s, "Roll your attack")
     roll(s, 2)
     act(s, "Turn one of your blank dice positive", "Deal the damage (3)")
-    assert s.b_def == 4
+    assert s.battle.defense == 4
     act(s, "Face the enemy's round of attack")
     roll(s, 1)
     assert not can(s, "Turn one")                 # the turn was used this turn
     act(s, "Lose 1 Hope (3 → 2)")
-    assert s.b_def == 4 and s.turns_left(0) == 0  # tier(2) = 0, minus the 1 used: none left
+    assert s.battle.defense == 4 and s.turns_left(0) == 0  # tier(2) = 0, minus the 1 used: none left
 
 
 # -- T8: the Endeavor example ------------------------------------------------------------------------
@@ -300,7 +300,7 @@ def test_t13_initiative_ties_go_to_the_enemy(speed: int, first: int) -> None:
     s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
                   "boards": [{"speed": speed}], "dice": "explicit",
                   "turn": {"seat": 0, "start": "battle", "card": "B1-01"}})
-    assert s.b_spd == 4 and s.b_next == first
+    assert s.battle.speed == 4 and s.battle.attacks_next == first
 
 
 # -- T14: the Treasure table ----------------------------------------------------------------------------------
@@ -519,7 +519,7 @@ def test_t20_ending_on_a_battle_token_without_fighting() -> None:
 def test_t21_escape_before_a_roll_for_one_spirit_no_reward() -> None:
     s = axe_battle()
     act(s, "Escape for 1 Spirit")
-    assert s.spirit[0] == 2 and s.b_kind == 0 and s.discard[BAT1] == [0] and not s.arts[0][1:]
+    assert s.spirit[0] == 2 and s.battle.kind == 0 and s.discard[BAT1] == [0] and not s.arts[0][1:]
     assert frame(s) == "Turn"
 
 
@@ -543,7 +543,7 @@ def test_t23_win_five_battles_counted_from_the_draw() -> None:
         card = s.draw_card(BAT1)
         start_battle(s, 0, 1, card)
         s.settle()
-        while s.b_kind:
+        while s.battle.kind:
             if frame(s) == "BeforeRound":
                 act(s, "Roll your attack")
             roll(s, 13)
@@ -559,7 +559,7 @@ def test_t24_faith_7_draws_two_a_two_effect_card_is_one_or_the_other_all_go_back
     s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
                   "boards": [{"faith": 7}], "decks": {"hero_bonus": ["HB-02", "HB-01"]},
                   "turn": {"seat": 0, "start": "start"}})
-    assert len(s.bonus_hand) == 2 and s.t_speed == 2               # Swift Wind acts as drawn
+    assert len(s.bonus_hand) == 2 and s.turn.speed == 2               # Swift Wind acts as drawn
     assert can(s, "Use Second Wind: +1 Speed this turn") and can(s, "Use Second Wind: +1 Action this turn")
     act(s, "Use Second Wind: +1 Action this turn")
     assert s.actions_allowed(0) == 2 and not can(s, "Use Second Wind")

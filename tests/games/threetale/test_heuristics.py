@@ -140,9 +140,9 @@ def test_a_battle_is_valued_by_its_card_and_its_reward() -> None:
     here = imp.pos[0]
     assert heuristics.token_value(imp, 0, imp.token[here]) > heuristics.token_value(boar, 0, boar.token[here])
     act(imp, "Claim a Battle 1 token")
-    assert imp.b_kind and imp.b_card == imp.t.battles.index(next(b for b in imp.t.battles if b.id == "B1-03"))
+    assert imp.battle.kind and imp.battle.card == imp.t.battles.index(next(b for b in imp.t.battles if b.id == "B1-03"))
     richer = imp.clone()
-    richer.b_card = next(i for i, b in enumerate(imp.t.battles) if b.id == "B1-07")
+    richer.battle.card = next(i for i, b in enumerate(imp.t.battles) if b.id == "B1-07")
     assert heuristics.battle_now(richer) > heuristics.battle_now(imp)
 
 
@@ -153,10 +153,10 @@ def test_a_level_3_enemys_talent_costs_more_than_its_numbers() -> None:
     act(s, "Claim a Battle 1 token")
     plain = s.clone()
     talented = s.clone()
-    talented.b_card = next(i for i, b in enumerate(s.t.battles) if b.id == "B3-07")
-    assert s.t.battles[talented.b_card].talent is not None and s.t.battles[plain.b_card].talent is None
-    cost_plain = heuristics.reward_value(s.t.battles[plain.b_card].reward) - heuristics.battle_now(plain)
-    cost_talented = heuristics.reward_value(s.t.battles[talented.b_card].reward) - heuristics.battle_now(talented)
+    talented.battle.card = next(i for i, b in enumerate(s.t.battles) if b.id == "B3-07")
+    assert s.t.battles[talented.battle.card].talent is not None and s.t.battles[plain.battle.card].talent is None
+    cost_plain = heuristics.reward_value(s.t.battles[plain.battle.card].reward) - heuristics.battle_now(plain)
+    cost_talented = heuristics.reward_value(s.t.battles[talented.battle.card].reward) - heuristics.battle_now(talented)
     assert cost_talented > cost_plain > 0
 
 

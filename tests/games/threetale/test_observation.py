@@ -76,9 +76,9 @@ def test_the_figure_moving_and_a_virus_destroyed_show_in_a_kept_observation() ->
 
 def test_a_roll_that_ends_leaves_the_kept_observation() -> None:
     s = future("nine_rings")
-    s.r_kind, s.r_pos, s.r_dice = 1, 2, 3
+    s.roll.kind, s.roll.positive, s.roll.dice = 1, 2, 3
     kept = kept_for(s)
-    s.r_kind = 0
+    s.roll.kind = 0
     assert follows(s, 0, kept)
 
 

@@ -50,7 +50,7 @@ def test_r89_a_mixed_deck_may_hold_a_hostile_card_that_cannot_be_escaped() -> No
     act(s, labels(s)[0])
     roll(s, 1)
     act(s, "Claim a Translator")
-    assert s.b_kind == 2 and s.t.fcards[s.b_card].name == "Babel Warden" and not can(s, "Escape")
+    assert s.battle.kind == 2 and s.t.fcards[s.battle.card].name == "Babel Warden" and not can(s, "Escape")
 
 
 def test_r90_a_flipped_tile_loses_its_objects_in_the_nine_rings() -> None:
@@ -65,10 +65,10 @@ def test_r91_the_vicinator_exchange_is_one_round_each_and_its_damage_stays() -> 
                                  "boards": [{"love": 4, "speed": 9, "hope": 0}],
                                  "turn": {"start": "round", "round": 2, "fstage": 1}})
     act(s, "Attack the Vicinator")
-    assert s.b_next == 0                                    # Speed 9 > 6: you strike first
+    assert s.battle.attacks_next == 0                                    # Speed 9 > 6: you strike first
     roll(s, 4, dice=4)
     roll(s, 0, dice=6)                                      # its round of attack: 6 Strength
-    assert s.b_kind == 0 and s.vici_def == 76 and frame(s) == "Turn"
+    assert s.battle.kind == 0 and s.vici_def == 76 and frame(s) == "Turn"
 
 
 def test_r92_a_future_turn_has_no_tile() -> None:
@@ -153,7 +153,7 @@ def test_r103_a_sacred_stone_deals_20_to_a_hypnotist() -> None:
     act(s, "Remove Portal of the Mist")
     roll(s, 1)
     act(s, "Claim a Hypnotist", "Use a Sacred Stone: 20 damage to Voice in the Fog")
-    assert s.b_kind == 0 and s.wow == 7                    # Defense 18 + 2: defeated; 7 Words of Wisdom
+    assert s.battle.kind == 0 and s.wow == 7                    # Defense 18 + 2: defeated; 7 Words of Wisdom
     assert [e["text"] for e in s.log if e["type"] == "gain"][-1].endswith("gains 7 Words of Wisdom")
 
 
@@ -250,7 +250,7 @@ def test_r112_a_sacred_stone_deals_10_to_a_charmer() -> None:
     while frame(s) != "Turn":
         act(s, labels(s)[0])
     act(s, "Claim a Charmer", "Use a Sacred Stone: 10 damage to Charmer of Dreams")
-    assert s.b_kind == 0 and s.seeds[0] == 1
+    assert s.battle.kind == 0 and s.seeds[0] == 1
 
 
 # -- 2.24 the Path of Initiation: R114-R119 ------------------------------------------------------------------
@@ -272,7 +272,7 @@ def test_r116_a_reflector_of_light_gives_a_conditional_gift() -> None:
                                       "turn": {"start": "round", "round": 1, "fstage": 1}})
     actions, speed = s.actions_left(s.cur), s.steps_left(s.cur)
     act(s, "Claim a Reflector 1")     # Light of Hope: Hope 7, at least 4: +1 Action and +2 Speed this turn
-    assert frame(s) == "Turn" and s.b_kind == 0
+    assert frame(s) == "Turn" and s.battle.kind == 0
     assert s.actions_left(s.cur) == actions and s.steps_left(s.cur) == speed + 2   # the Action it cost, given back
 
 

@@ -219,7 +219,7 @@ def test_r21_a_bonus_love_adds_dice_to_every_round_this_turn() -> None:
                   "boards": [{"love": 4, "faith": 3, "speed": 9}], "decks": {"hero_bonus": ["HB-03"],
                                                                               "battle1": ["B1-01"]},
                   "dice": "explicit", "turn": {"seat": 0, "start": "start"}})
-    assert s.t_love == 2 and virtue(s, 0, "love") == 4            # not a Virtue (A-13)
+    assert s.turn.love == 2 and virtue(s, 0, "love") == 4            # not a Virtue (A-13)
     act(s, "Claim a Battle 1", "Roll your attack")
     assert pending_dice(s) == 6
     roll(s, 0)
@@ -236,7 +236,7 @@ def test_r22_hope_is_one_budget_for_the_whole_turn() -> None:
     act(s, "Roll your attack")
     roll(s, 0)
     act(s, "Turn one of your blank dice positive")      # nothing more to choose: 1 damage dealt
-    assert s.b_def == 6
+    assert s.battle.defense == 6
     act(s, "Face the enemy")
     roll(s, 3)
     assert not can(s, "Turn one")                      # the band's one die is spent for the turn
@@ -325,8 +325,8 @@ def test_r35_claiming_needs_you_on_the_space() -> None:
 @pytest.mark.parametrize(("where", "label", "check"), [
     ("01:SE", "Claim a White Stone", lambda s: frame(s) == "RaiseVirtue"),
     ("02:NE", "Claim a Red Stone", lambda s: s.shev[0] == 1),
-    ("01:NE", "Claim a Treasure 3 token", lambda s: s.r_kind == 1 and s.r_card >= 0),
-    ("01:NW", "Claim a Battle 1 token", lambda s: s.b_kind == 1),
+    ("01:NE", "Claim a Treasure 3 token", lambda s: s.roll.kind == 1 and s.roll.card >= 0),
+    ("01:NW", "Claim a Battle 1 token", lambda s: s.battle.kind == 1),
     ("12:NE", "Claim a Quest token", lambda s: len(s.quests[0]) == 2),
 ])
 def test_r37_each_token_does_what_it_says_and_leaves_the_map(where: str, label: str, check: object) -> None:
@@ -399,7 +399,7 @@ def test_r57_a_passive_artifact_works_a_one_time_one_goes_back_to_its_deck() -> 
     assert pending_dice(s) == 4                               # Leather Gloves: +1 die in the first round
     s = past(artifacts=["A1-12"])
     act(s, "Use Seven-League Step")
-    assert s.t_speed == 3 and artifact(s, "A1-12") in s.deck[ART1] and not s.arts[0]
+    assert s.turn.speed == 3 and artifact(s, "A1-12") in s.deck[ART1] and not s.arts[0]
 
 
 def test_r59_giving_an_artifact_is_an_action_to_a_hero_beside_you() -> None:
@@ -419,7 +419,7 @@ def test_r63_an_empty_treasure_deck_takes_its_discards() -> None:
     s.deck[TRE3] = []
     s.invalidate()
     act(s, "Claim a Treasure 3")
-    assert s.r_card >= 0 and len(s.deck[TRE3]) == 9 and s.discard[TRE3] == []
+    assert s.roll.card >= 0 and len(s.deck[TRE3]) == 9 and s.discard[TRE3] == []
 
 
 # -- 2.16 Quests: R64-R65 -----------------------------------------------------------------------------------
@@ -447,9 +447,25 @@ def test_r66_r70_a_level_2_enemy_draws_its_bonus_cards_before_the_battle() -> No
     s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
                   "decks": {"enemy_bonus": ["EB-02"]}, "dice": "explicit",
                   "turn": {"seat": 0, "start": "battle", "card": "B2-01"}})
-    assert [s.t.enemy_bonus[c].id for c in s.b_bonus] == ["EB-02"] and s.b_str == 4 + 2      # Fury: +2 Strength
+    assert [s.t.enemy_bonus[c].id for c in s.battle.bonus_cards] == ["EB-02"]
+    assert s.battle.strength == 4 + 2      # Fury: +2 Strength
     act(s, "Escape")
     assert len(s.deck[ENEMY_BONUS]) == 10 and s.discard[BAT2] == [10]
+
+
+def test_a_clone_fights_its_own_battle_rolls_its_own_dice_and_counts_its_own_turn() -> None:
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "", ""],
+                  "decks": {"enemy_bonus": ["EB-02"]}, "dice": "explicit",
+                  "turn": {"seat": 0, "start": "battle", "card": "B2-01"}})
+    before = s.state_hash()
+    bonus = s.battle.bonus_cards[:]
+    copy = s.clone()
+    assert copy.state_hash() == before
+    copy.battle.bonus_cards.append(copy.battle.bonus_cards[0])
+    copy.battle.defense -= 1
+    copy.roll.positive += 1
+    copy.turn.used |= 1
+    assert s.battle.bonus_cards == bonus and s.state_hash() == before
 
 
 def test_r70_a_level_3_enemy_uses_its_talent() -> None:
@@ -470,7 +486,7 @@ def test_r74_a_battle_goes_on_until_one_side_falls_or_flees() -> None:
     for _ in range(rulings.BATTLE_ROUND_LIMIT):
         roll(s, 0)                                       # 0 dice against 5: no one hurts anyone
         roll(s, 0)
-    assert s.b_kind == 0 and frame(s) == "Turn" and s.rings[0] == 0   # it flees after the limit, no reward
+    assert s.battle.kind == 0 and frame(s) == "Turn" and s.rings[0] == 0   # it flees after the limit, no reward
 
 
 def test_r75_a_coiled_serpent_cannot_be_escaped() -> None:
@@ -538,7 +554,7 @@ def test_r64_untouched_blade_counts_only_battles_won_without_a_hurt() -> None:
     act(s, "Block all 1 damage")             # a Spirit spent: hurt
     act(s, "Roll your attack")
     roll(s, 7)
-    assert s.b_kind == 0 and len(s.quests[0]) == 2
+    assert s.battle.kind == 0 and len(s.quests[0]) == 2
     s = scenario(position)
     act(s, "Face the enemy's round of attack")
     roll(s, 0)
@@ -634,7 +650,7 @@ def test_r50_escape_between_rounds() -> None:
     act(s, "Roll your attack")
     roll(s, 1)
     act(s, "Escape for 1 Spirit")
-    assert s.spirit[0] == 2 and s.b_kind == 0 and frame(s) == "Turn" and not s.arts[0]
+    assert s.spirit[0] == 2 and s.battle.kind == 0 and frame(s) == "Turn" and not s.arts[0]
 
 
 # R50 (L211, L307): "You can escape the Battle at any time by spending 1 Spirit": at every decision of a Past
@@ -648,7 +664,7 @@ def boar(**board: int) -> object:
 
 def escaped(s: object, virtues: list[int]) -> bool:
     """The battle is over for 1 Spirit, with no reward, its card discarded and the Virtues as they were."""
-    return (s.b_kind == 0 and s.spirit[0] == 2 and s.discard[BAT1] == [0] and not s.arts[0]
+    return (s.battle.kind == 0 and s.spirit[0] == 2 and s.discard[BAT1] == [0] and not s.arts[0]
             and s.vir[:6] == virtues and frame(s) == "Turn" and s.log[-1]["type"] == "escape")
 
 
@@ -695,7 +711,7 @@ def test_r50_a_step_with_nothing_to_choose_is_not_stopped_for_the_escape() -> No
     s = boar(hope=0)                                     # nothing to turn, nothing to activate
     act(s, "Roll your attack")
     roll(s, 1)                                           # the damage lands at once (the Boar: 6 left) ...
-    assert s.b_def == 6 and frame(s) == "BeforeRound" and can(s, "Escape for 1 Spirit")   # ... then it is offered
+    assert s.battle.defense == 6 and frame(s) == "BeforeRound" and can(s, "Escape for 1 Spirit")  # ... then offered
     act(s, "Face the enemy's round of attack")
     roll(s, 0)                                           # no damage: on to your round, where it is offered
     assert frame(s) == "BeforeRound" and can(s, "Escape for 1 Spirit") and can(s, "Roll your attack")
@@ -721,5 +737,5 @@ def test_never_born_never_dying_blocks_a_round_without_spirit() -> None:
     roll(s, 3)
     virtues = s.vir[12:18]
     act(s, "Use Never Born, Never Dying")
-    assert s.spirit[2] == 3 and s.vir[12:18] == virtues and s.b_kind and s.log[-1]["text"].endswith(
+    assert s.spirit[2] == 3 and s.vir[12:18] == virtues and s.battle.kind and s.log[-1]["text"].endswith(
         "blocks the damage with Never Born, Never Dying")

@@ -24,7 +24,7 @@ def clover(s: TTState, seat: int) -> int:
 
 def reroll_talent(s: TTState, seat: int) -> int:
     """Third Time Lucky, if developed and unused this turn, else -1."""
-    if s.tflags & T_REROLL:
+    if s.turn.used & T_REROLL:
         return -1
     for lv in range(3):
         ti = s.tal[seat * 3 + lv]

@@ -253,13 +253,13 @@ def require(s: TTState, seat: int, e: Effect) -> None:
 def this_turn(s: TTState, seat: int, e: Effect) -> None:
     stat = e.stat
     if stat == "speed":
-        s.t_speed += e.n
+        s.turn.speed += e.n
     elif stat == "love":
-        s.t_love += e.n
+        s.turn.love += e.n
     elif stat == "actions":
-        s.t_actions += e.n
+        s.turn.actions += e.n
     else:
-        s.t_turns += e.n
+        s.turn.dice_to_turn += e.n
     if s.log is not None:
         what = {"speed": "Speed", "love": "dice in each round of attack", "actions": "Action",
                 "turns": "die to turn"}[stat]
@@ -351,7 +351,7 @@ def movement(s: TTState, seat: int, e: Effect) -> None:
     if e.do == "move_cost" and e.duration == "until_next_turn_end":
         s.green[seat] = 2
     elif e.do == "pass_trees" and e.duration == "this_turn" and seat == s.cur:
-        s.tflags |= T_TREES
+        s.turn.used |= T_TREES
 
 
 def future_effect(s: TTState, seat: int, e: Effect) -> None:

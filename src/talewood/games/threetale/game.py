@@ -33,7 +33,7 @@ from .scenario import SCHEMA
 from .scoring import score_sheet
 from .setup import ChooseOrder, PickHero, take_hero
 from .state import TTState
-from .state_fields import SETUP, Config
+from .state_fields import SETUP, BattleUnderWay, Config, RollUnderWay, ThisTurn
 from .tables import SEAT_NOUN, Tables, build_tables
 
 SEATS = 3
@@ -179,8 +179,7 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.wrath = [0] * SEATS
     s.green = [0] * SEATS
     s.steps = s.acts = s.turns_used = 0
-    s.t_speed = s.t_love = s.t_actions = s.t_turns = s.t_endeavor = 0
-    s.tflags = 0
+    s.turn = ThisTurn()
     s.bonus_hand = []
     s.bonus_unused = []
     s.slots_used = s.stones_turn = s.portals_free = 0
@@ -214,13 +213,8 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.wow = s.pv_left = s.flips = s.tentacles_left = 0
     s.cancel_tentacle = s.block_virus = s.vici_def = s.vici_shield = s.virus_rush = s.cancel_removals = 0
     s.tentacle = -1
-    s.b_kind = s.b_level = s.b_spd = s.b_def = s.b_def0 = s.b_str = 0
-    s.b_card = -1
-    s.b_bonus = []
-    s.b_rounds = s.b_erounds = s.b_next = s.b_pos = s.b_dice = s.b_flags = s.b_act = s.b_extra = 0
-    s.b_hturns = s.b_eturns = s.b_edice = s.b_beasts = 0
-    s.r_kind = s.r_pos = s.r_dice = s.r_need = 0
-    s.r_card = s.r_then = s.r_else = -1
+    s.battle = BattleUnderWay()
+    s.roll = RollUnderWay()
 
     # the Prophecy Phase: three Prophecies (only the Tutorial's in a first game, A-02/A-03)
     prophecies = c.prophecies

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import rulings
 from .components.vocabulary import Effect
+from .map_state import MapState
 from .scoring import end_game
 from .state_fields import (
     B_HURT,
     PAST,
-    TaleFields,
     rules,
 )
 from .tables import (
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .state import TTState
 
 
-class HeroState(TaleFields):
+class HeroState(MapState):
     """The state's Hero boards: Virtues, Speed, Spirit, Talents and Artifacts."""
 
     __slots__ = ()
@@ -100,7 +100,7 @@ class HeroState(TaleFields):
 
     def speed_now(self, seat: int) -> int:
         """Speed for moving and for who attacks first: the stat, Speed Artifacts and this turn's bonus."""
-        extra = self.t_speed if seat == self.cur else 0
+        extra = self.turn.speed if seat == self.cur else 0
         return self.speed[seat] + self.profile(seat).speed_bonus + extra
 
     def steps_left(self, seat: int) -> int:
@@ -109,8 +109,8 @@ class HeroState(TaleFields):
     def actions_allowed(self, seat: int) -> int:
         p = self.profile(seat)
         t = self.t
-        endeavor = self.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else self.t_endeavor
-        return t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + self.t_actions
+        endeavor = self.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else self.turn.endeavor
+        return t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + self.turn.actions
 
     def actions_left(self, seat: int) -> int:
         return self.actions_allowed(seat) - self.acts
@@ -118,7 +118,7 @@ class HeroState(TaleFields):
     def turns_left(self, seat: int) -> int:
         """Dice this Hero may still turn now: what Hope's band leaves (A-15: its band now, less the dice
         turned this turn) and this turn's Bonus turns."""
-        bonus = self.t_turns if seat == self.cur else 0
+        bonus = self.turn.dice_to_turn if seat == self.cur else 0
         return max(0, self.tier(seat, HOPE) - self.turns_used) + bonus
 
     def use_turn(self, seat: int) -> None:
@@ -126,7 +126,7 @@ class HeroState(TaleFields):
         if self.tier(seat, HOPE) - self.turns_used > 0:
             self.turns_used += 1
         else:
-            self.t_turns -= 1
+            self.turn.dice_to_turn -= 1
 
     def faith_draws(self, seat: int) -> int:
         return self.tier(seat, FAITH)
@@ -134,8 +134,8 @@ class HeroState(TaleFields):
     def lose_spirit(self, seat: int, n: int = 1) -> None:
         """Spend or lose Spirit; at 0 the Hero dies and the team loses (R51), unless saved."""
         self.spirit[seat] = max(0, self.spirit[seat] - n)
-        if self.b_kind and seat == self.cur:
-            self.b_flags |= B_HURT
+        if self.battle.kind and seat == self.cur:
+            self.battle.used |= B_HURT
         if self.spirit[seat] == 0:
             if rulings.DEATH_PREVENTION_AUTOMATIC and self.save_from_death(seat):
                 return

@@ -152,7 +152,7 @@ def fighter(s: TTState, h: int) -> Fighter:
     may turn, its damage every round, its Speed for who attacks first, its Spirit (at most 3), its
     Virtue total, and whether the Future is being played."""
     current = h == s.cur
-    return (s.vir[h * 6] + (s.t_love if current else 0),
+    return (s.vir[h * 6] + (s.turn.love if current else 0),
             s.turns_left(h) if current else s.tier(h, 1),
             max(0, s.passive_sum(h, "attack_damage", when="every_round")),
             s.speed_now(h) + s.passive_sum(h, "initiative"),
@@ -205,14 +205,15 @@ def battle_now(s: TTState) -> float:
     h = s.cur
     if h < 0:
         return 0.0
-    if s.b_kind >= 3:                      # the Crown of Evil's one-round fights
+    b = s.battle
+    if b.kind >= 3:                      # the Crown of Evil's one-round fights
         return 0.0
-    reward = reward_value(s.t.battles[s.b_card].reward) if s.b_kind == 1 else 8.0
-    defense = max(0, s.b_def) + s.b_hturns
+    reward = reward_value(s.t.battles[b.card].reward) if b.kind == 1 else 8.0
+    defense = max(0, b.defense) + b.hero_dice_turned
     if defense <= 0:
         return reward
-    talent = s.b_kind == 1 and s.t.battles[s.b_card].talent is not None
-    return fight_outlook(s, h, defense, s.b_str, reward, s.b_spd, enemy_first=s.b_next == 1, talent=talent)
+    talent = b.kind == 1 and s.t.battles[b.card].talent is not None
+    return fight_outlook(s, h, defense, b.strength, reward, b.speed, enemy_first=b.attacks_next == 1, talent=talent)
 
 
 _BONUS_MEAN: dict[int, tuple[float, float, float]] = {}
@@ -647,7 +648,7 @@ def evaluate(state: State, seat: int) -> float:
     if cur >= 0 and s.phase in (PAST, FUTURE) and s.actions_left(cur) > 0 and turn_open(s, cur) \
             and not (s.phase == FUTURE and holds_its_share(s, cur)):
         shaping = 0.6 * nearest_value(s, cur, max(0, s.steps_left(cur)))
-    if s.b_kind:
+    if s.battle.kind:
         shaping += 1.5 * battle_now(s)
     if s.phase == FUTURE and s.future >= 0 and s.t.c.futures[s.future].number == 5:
         # the Crown of Evil's setup: tiles moved until a Battle 2 or 3 tile is surrounded

@@ -203,7 +203,7 @@ class _Follower:
         if virtues:
             self._virtues(s, seat, out)
         boards = (s.hero, s.speed, s.spirit, s.shev, s.tal, s.offerings, s.stones, s.rings, s.heads, s.seeds, s.order,
-                  s.equip, s.arts, s.quests, s.cur, s.t_speed) != self.heroes_seen
+                  s.equip, s.arts, s.quests, s.cur, s.turn.speed) != self.heroes_seen
         if boards:
             self._heroes(s, seat, out)
         if s.pos != self.pos_seen:
@@ -217,28 +217,29 @@ class _Follower:
             self.token_seen = s.token[:]
         if s.figure != self.figure_seen or s.viruses != self.viruses_seen:
             self._figures(s, out)
-        turn = (s.cur, s.steps, s.acts, s.turns_used, s.t_speed, s.t_actions, s.t_turns, len(s.bonus_unused),
-                s.slots_used)
+        turn = (s.cur, s.steps, s.acts, s.turns_used, s.turn.speed, s.turn.actions, s.turn.dice_to_turn,
+                len(s.bonus_unused), s.slots_used)
         if boards or virtues or turn != self.turn_seen:
             self._turn(s, out)
             self.turn_seen = turn
-        battle = (s.b_kind, s.b_spd, s.b_def, s.b_str, s.b_pos, s.b_dice)
+        b = s.battle
+        battle = (b.kind, b.speed, b.defense, b.strength, b.positive, b.dice)
         if battle != self.battle_seen:
             o = at.battle
             out[o:o + 10] = at.zero_battle
-            if s.b_kind:
-                out[o + s.b_kind - 1] = 1.0
-                out[o + 5] = s.b_spd / 8
-                out[o + 6] = max(0, s.b_def) / 30
-                out[o + 7] = s.b_str / 8
-                out[o + 8] = s.b_pos / 10
-                out[o + 9] = s.b_dice / 10
+            if b.kind:
+                out[o + b.kind - 1] = 1.0
+                out[o + 5] = b.speed / 8
+                out[o + 6] = max(0, b.defense) / 30
+                out[o + 7] = b.strength / 8
+                out[o + 8] = b.positive / 10
+                out[o + 9] = b.dice / 10
             self.battle_seen = battle
-        roll = (s.r_kind, s.r_pos, s.r_dice)
+        roll = (s.roll.kind, s.roll.positive, s.roll.dice)
         if roll != self.roll_seen:
             o = at.roll
-            out[o] = s.r_pos / 3 if s.r_kind else 0.0
-            out[o + 1] = s.r_dice / 4 if s.r_kind else 0.0
+            out[o] = s.roll.positive / 3 if s.roll.kind else 0.0
+            out[o + 1] = s.roll.dice / 4 if s.roll.kind else 0.0
             self.roll_seen = roll
         clock = (s.wow, s.flips, len(s.placed), self.unturned, s.tentacles_left, s.vici_def, s.pv_left)
         if clock != self.clock_seen:
@@ -276,7 +277,7 @@ class _Follower:
         """Each Hero's board, Talents and Artifacts, rewritten for the Heroes whose numbers changed."""
         self.heroes_seen = (s.hero[:], s.speed[:], s.spirit[:], s.shev[:], s.tal[:], s.offerings[:],
                             s.stones[:], s.rings[:], s.heads[:], s.seeds[:], s.order[:], s.equip[:],
-                            [a[:] for a in s.arts], [q[:] for q in s.quests], s.cur, s.t_speed)
+                            [a[:] for a in s.arts], [q[:] for q in s.quests], s.cur, s.turn.speed)
         at = self.at
         t = s.t
         nh = len(t.c.heroes)
@@ -290,7 +291,7 @@ class _Follower:
             arts = s.arts[h]
             key = (s.hero[h], s.speed[h], s.spirit[h], s.shev[h], tal, s.offerings[h], s.stones[h],
                    s.rings[h], s.heads[h], s.seeds[h], len(s.quests[h]), s.order.index(h), arts[:], equip,
-                   s.t_speed if h == s.cur else 0)
+                   s.turn.speed if h == s.cur else 0)
             if key == self.slots_seen[slot]:
                 continue
             self.slots_seen[slot] = key

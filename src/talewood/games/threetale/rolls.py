@@ -25,44 +25,44 @@ ROLL_TREASURE, ROLL_EFFECT = 1, 2
 def start_treasure(s: TTState, seat: int, card: int) -> None:
     """Draw a Treasure card and roll 3 dice (4, keeping 3, with the Spindle)."""
     x = s.t.c.treasures[card]
-    s.r_kind = ROLL_TREASURE
-    s.r_card = card
-    s.r_dice = s.t.c.board.treasure_dice
+    s.roll.kind = ROLL_TREASURE
+    s.roll.card = card
+    s.roll.dice = s.t.c.board.treasure_dice
     if s.log is not None:
         s.emit("treasure", f"{s.name(seat)} draws {x.name}: {x.text}", card=x.id)
     quest_event(s, seat, "open_treasures")
     extra = s.passive_sum(seat, "roll_more", rolls="treasure_or_incubator")
-    s.push(Roll(seat, s.r_dice + extra, TREASURE))
+    s.push(Roll(seat, s.roll.dice + extra, TREASURE))
 
 
 def start_effect_roll(s: TTState, seat: int, n: int, need: int, then: int, otherwise: int) -> None:
-    s.r_kind = ROLL_EFFECT
-    s.r_card = -1
-    s.r_dice = n
-    s.r_need = need
-    s.r_then = then
-    s.r_else = otherwise
+    s.roll.kind = ROLL_EFFECT
+    s.roll.card = -1
+    s.roll.dice = n
+    s.roll.need = need
+    s.roll.then = then
+    s.roll.otherwise = otherwise
     extra = s.passive_sum(seat, "roll_more", rolls="treasure_or_incubator")
     s.push(Roll(seat, n + extra, EFFECT_ROLL))
 
 
 def after_treasure_roll(s: TTState, seat: int, rolled: int, positive: int, reroll: bool) -> None:
     if reroll:
-        s.r_pos = min(s.r_dice, s.r_pos + positive)
+        s.roll.positive = min(s.roll.dice, s.roll.positive + positive)
     else:
-        s.r_pos = min(s.r_dice, positive)      # the Spindle keeps the best 3 of 4
+        s.roll.positive = min(s.roll.dice, positive)      # the Spindle keeps the best 3 of 4
         if s.log is not None:
             s.emit("roll", f"{s.name(seat)} rolls {rolled} {'die' if rolled == 1 else 'dice'}: {positive} positive")
         wreath = s.passive_sum(seat, "turn_dice", when="treasure_roll")
-        if wreath and s.r_pos < s.r_dice:
-            s.r_pos = min(s.r_dice, s.r_pos + wreath)
+        if wreath and s.roll.positive < s.roll.dice:
+            s.roll.positive = min(s.roll.dice, s.roll.positive + wreath)
             if s.log is not None:
-                s.emit("turn", f"The Wreath of Geranium turns a die: {s.r_pos} positive")
+                s.emit("turn", f"The Wreath of Geranium turns a die: {s.roll.positive} positive")
     offer_turns(s, seat)
 
 
 def after_effect_roll(s: TTState, seat: int, rolled: int, positive: int) -> None:
-    s.r_pos = min(s.r_dice, positive)
+    s.roll.positive = min(s.roll.dice, positive)
     if s.log is not None:
         s.emit("roll", f"{s.name(seat)} rolls {rolled} {'die' if rolled == 1 else 'dice'}: {positive} positive")
     offer_turns(s, seat)
@@ -71,8 +71,8 @@ def after_effect_roll(s: TTState, seat: int, rolled: int, positive: int) -> None
 def roll_options(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = [ids.done]
-    if s.r_pos < s.r_dice:
-        out += own_dice_options(s, seat, reroll=s.r_kind == ROLL_TREASURE)
+    if s.roll.positive < s.roll.dice:
+        out += own_dice_options(s, seat, reroll=s.roll.kind == ROLL_TREASURE)
     out.sort()
     return out
 
@@ -85,22 +85,22 @@ def offer_turns(s: TTState, seat: int) -> None:
 
 
 def settle_roll(s: TTState, seat: int) -> None:
-    kind = s.r_kind
-    pos = s.r_pos
-    s.r_kind = 0
+    kind = s.roll.kind
+    pos = s.roll.positive
+    s.roll.kind = 0
     if kind == ROLL_TREASURE:
-        x = s.t.c.treasures[s.r_card]
-        s.discard[TRE1 + x.level - 1].append(s.r_card)
-        s.r_card = -1
-        s.r_pos = s.r_dice = 0
+        x = s.t.c.treasures[s.roll.card]
+        s.discard[TRE1 + x.level - 1].append(s.roll.card)
+        s.roll.card = -1
+        s.roll.positive = s.roll.dice = 0
         if s.log is not None:
             s.emit("treasure", treasure_outcome(x.name, x.text, pos))
         resolve(s, seat, x.outcome(pos))
         return
-    ok = pos >= s.r_need
-    then, otherwise = s.r_then, s.r_else
-    s.r_pos = s.r_dice = s.r_need = 0
-    s.r_then = s.r_else = -1
+    ok = pos >= s.roll.need
+    then, otherwise = s.roll.then, s.roll.otherwise
+    s.roll.positive = s.roll.dice = s.roll.need = 0
+    s.roll.then = s.roll.otherwise = -1
     if s.log is not None:
         s.emit("roll", f"{pos} positive: {'success' if ok else 'nothing'}")
     resolve(s, seat, s.t.fx[then if ok else otherwise])
@@ -113,7 +113,7 @@ class AfterRoll(NamedTuple):
     seat: int
 
     def prompt(self, s: TTState) -> str:
-        return f"you rolled {s.r_pos} positive of {s.r_dice}: turn dice, or take the result"
+        return f"you rolled {s.roll.positive} positive of {s.roll.dice}: turn dice, or take the result"
 
     def legal(self, s: TTState) -> list[int]:
         return roll_options(s, self.seat)
@@ -125,14 +125,14 @@ class AfterRoll(NamedTuple):
             settle_roll(s, seat)
             return
         if action == ids.turn_die:
-            s.r_pos = turn_blank_die(s, seat, s.r_pos)
+            s.roll.positive = turn_blank_die(s, seat, s.roll.positive)
             offer_turns(s, seat)
             return
         if ids.talent <= action < ids.talent + len(s.t.talents):
-            s.tflags |= T_REROLL
-            s.push(Roll(seat, s.r_dice - s.r_pos, REROLL_TREASURE))
+            s.turn.used |= T_REROLL
+            s.push(Roll(seat, s.roll.dice - s.roll.positive, REROLL_TREASURE))
             return
-        s.r_pos = use_clover(s, seat, action - ids.use_artifact, s.r_dice, s.r_pos)
+        s.roll.positive = use_clover(s, seat, action - ids.use_artifact, s.roll.dice, s.roll.positive)
         offer_turns(s, seat)
 
 

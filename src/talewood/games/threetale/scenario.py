@@ -322,14 +322,14 @@ def check_invariants(s: TTState) -> None:
     for a in s.on_offer:
         if type(s.stack[-1]).__name__ == "KeepArtifact":
             held[ART1 + s.t.artifacts[a].level - 1].append(a)
-    extra: dict[int, list[int]] = {HERO_BONUS: list(s.bonus_hand), ENEMY_BONUS: list(s.b_bonus),
+    extra: dict[int, list[int]] = {HERO_BONUS: list(s.bonus_hand), ENEMY_BONUS: list(s.battle.bonus_cards),
                                    QUESTS: [q for seat in range(3) for q in s.quests[seat][0::2]]}
     if s.on_offer and type(s.stack[-1]).__name__ == "KeepQuest":
         extra[QUESTS] += s.on_offer
-    if s.b_kind == 1:
-        extra.setdefault(BAT1 + s.b_level - 1, []).append(s.b_card)
-    if s.r_kind == 1 and s.r_card >= 0:
-        extra.setdefault(TRE1 + c.treasures[s.r_card].level - 1, []).append(s.r_card)
+    if s.battle.kind == 1:
+        extra.setdefault(BAT1 + s.battle.level - 1, []).append(s.battle.card)
+    if s.roll.kind == 1 and s.roll.card >= 0:
+        extra.setdefault(TRE1 + c.treasures[s.roll.card].level - 1, []).append(s.roll.card)
     for d, cards in enumerate(s.t.deck_cards):
         where = s.deck[d] + s.top[d] + s.bottom[d] + s.discard[d] + held.get(d, []) + extra.get(d, [])
         assert sorted(where) == sorted(cards), f"deck {d}: every card is somewhere once"

@@ -22,7 +22,6 @@ from typing import Any
 from ...engine import Rng, seat_name
 from ...engine.stack import Frame
 from .hero_state import HeroState
-from .map_state import MapState
 from .state_fields import (
     FUTURE,
     PAST,
@@ -33,9 +32,10 @@ from .tables import FUTURE_DECK, SEAT_NOUN
 from .words import describe
 
 
-class TTState(MapState, HeroState):
+class TTState(HeroState):
     """A ThreeTale state: its fields (state_fields), its Map (map_state), its Hero boards (hero_state),
-    and here what ties them: copies, the phase driver, names and views, the decks and the Future."""
+    and here what ties them: copies, the phase driver, names and views, the decks and the Future. The
+    three stand in one line (TaleFields, MapState, HeroState, TTState): a compiled class has one base."""
 
     __slots__ = ()
 
@@ -84,12 +84,7 @@ class TTState(MapState, HeroState):
         o.steps = self.steps
         o.acts = self.acts
         o.turns_used = self.turns_used
-        o.t_speed = self.t_speed
-        o.t_love = self.t_love
-        o.t_actions = self.t_actions
-        o.t_turns = self.t_turns
-        o.t_endeavor = self.t_endeavor
-        o.tflags = self.tflags
+        o.turn = self.turn.copy()
         o.bonus_hand = self.bonus_hand[:]
         o.bonus_unused = self.bonus_unused[:]
         o.slots_used = self.slots_used
@@ -113,10 +108,10 @@ class TTState(MapState, HeroState):
         o.drawn = self.drawn[:]
         o.protected = self.protected[:]
         o.tree_tile = self.tree_tile
-        o.deck = list(map(list.copy, self.deck))
-        o.top = list(map(list.copy, self.top))
-        o.bottom = list(map(list.copy, self.bottom))
-        o.discard = list(map(list.copy, self.discard))
+        o.deck = [d[:] for d in self.deck]
+        o.top = [d[:] for d in self.top]
+        o.bottom = [d[:] for d in self.bottom]
+        o.discard = [d[:] for d in self.discard]
         o.on_offer = self.on_offer[:]
         o.offer_for = self.offer_for
         o.blessings = self.blessings
@@ -132,33 +127,8 @@ class TTState(MapState, HeroState):
         o.virus_rush = self.virus_rush
         o.cancel_removals = self.cancel_removals
         o.tentacle = self.tentacle
-        o.b_kind = self.b_kind
-        o.b_card = self.b_card
-        o.b_level = self.b_level
-        o.b_spd = self.b_spd
-        o.b_def = self.b_def
-        o.b_def0 = self.b_def0
-        o.b_str = self.b_str
-        o.b_bonus = self.b_bonus[:]
-        o.b_rounds = self.b_rounds
-        o.b_erounds = self.b_erounds
-        o.b_next = self.b_next
-        o.b_pos = self.b_pos
-        o.b_dice = self.b_dice
-        o.b_flags = self.b_flags
-        o.b_act = self.b_act
-        o.b_extra = self.b_extra
-        o.b_hturns = self.b_hturns
-        o.b_eturns = self.b_eturns
-        o.b_edice = self.b_edice
-        o.b_beasts = self.b_beasts
-        o.r_kind = self.r_kind
-        o.r_card = self.r_card
-        o.r_pos = self.r_pos
-        o.r_dice = self.r_dice
-        o.r_then = self.r_then
-        o.r_else = self.r_else
-        o.r_need = self.r_need
+        o.battle = self.battle.copy()
+        o.roll = self.roll.copy()
         return o
 
     def determinize(self, seat: int, rng: Rng) -> TTState:

@@ -10,6 +10,7 @@ on top or at the bottom kept in order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine import State, seat_name
 from .components.heroes import Hero
@@ -24,7 +25,7 @@ from .tables import (
 
 SETUP, PAST, PRESENT, FUTURE = 0, 1, 2, 3
 
-# once-per-turn uses (State.tflags)
+# once-per-turn uses (ThisTurn.used)
 T_MOVED = 1 << 0          # moved or acted: Artifact slots can no longer change (A-23)
 T_FREE_GIVE = 1 << 1
 T_CALM = 1 << 2
@@ -33,7 +34,7 @@ T_PEEK = 1 << 4
 T_DIAGONAL = 1 << 5
 T_TREES = 1 << 6          # may pass Trees this turn (Wind Horse)
 T_ATTACKED = 1 << 7       # attacked the Vicinator or a Virus this turn (crown_attacks=per_turn)
-# once-per-battle uses (State.b_flags)
+# once-per-battle uses and marks (BattleUnderWay.used)
 B_REDUCED = 1 << 0
 B_FREE_BLOCK = 1 << 1
 B_BEASTS = 1 << 2
@@ -63,41 +64,196 @@ class Config:
     tutorial: bool
 
 
+class BattleUnderWay:
+    """The battle under way (rulebook, Battle Cards; Future Book, Battle): the enemy, its stats as they
+    stand, the rounds fought, the last roll, and what this battle's and this round's effects add. A
+    state holds one, reset when a battle ends (`kind` NO_BATTLE)."""
+
+    __slots__ = ("activated", "attacks_next", "beast_dice", "bonus_cards", "card", "defense", "defense_at_start",
+                 "dice", "enemy_dice_turned", "enemy_extra_dice", "enemy_rounds", "extra_damage", "hero_dice_turned",
+                 "hero_rounds", "kind", "level", "positive", "speed", "strength", "used")
+
+    kind: int                 # NO_BATTLE, PAST_BATTLE, FUTURE_BATTLE, VIRUS_FIGHT or VICINATOR_FIGHT
+    card: int                 # the Battle card, Hostile Future card or Virus fought (-1: none)
+    level: int                # a Battle card's level (0 in the Future)
+    speed: int
+    defense: int              # what is left of it
+    defense_at_start: int
+    strength: int
+    bonus_cards: list[int]    # the enemy's Bonus cards
+    hero_rounds: int          # rounds of attack the Hero has made
+    enemy_rounds: int         # and the enemy
+    attacks_next: int         # 0: the Hero, 1: the enemy
+    positive: int             # the last roll: positive dice of `dice`
+    dice: int
+    used: int                 # once-per-battle uses and marks (B_ flags)
+    activated: int            # Artifact slots activated this round (one bit per slot)
+    extra_damage: int         # Attack Damage the Hero's activations add to this round
+    hero_dice_turned: int     # the enemy turns this many of the Hero's next roll
+    enemy_dice_turned: int    # the Hero turns this many of the enemy's next roll
+    enemy_extra_dice: int     # the enemy rolls this many more in its next round
+    beast_dice: int           # dice a Talent adds to the Hero's next round
+
+    def __init__(self) -> None:
+        self.kind = NO_BATTLE
+        self.card = -1
+        self.level = self.speed = self.defense = self.defense_at_start = self.strength = 0
+        self.bonus_cards = []
+        self.hero_rounds = self.enemy_rounds = self.attacks_next = self.positive = self.dice = 0
+        self.used = self.activated = self.extra_damage = 0
+        self.hero_dice_turned = self.enemy_dice_turned = self.enemy_extra_dice = self.beast_dice = 0
+
+    def copy(self) -> BattleUnderWay:
+        o = BattleUnderWay.__new__(BattleUnderWay)
+        o.kind = self.kind
+        o.card = self.card
+        o.level = self.level
+        o.speed = self.speed
+        o.defense = self.defense
+        o.defense_at_start = self.defense_at_start
+        o.strength = self.strength
+        o.bonus_cards = self.bonus_cards[:]
+        o.hero_rounds = self.hero_rounds
+        o.enemy_rounds = self.enemy_rounds
+        o.attacks_next = self.attacks_next
+        o.positive = self.positive
+        o.dice = self.dice
+        o.used = self.used
+        o.activated = self.activated
+        o.extra_damage = self.extra_damage
+        o.hero_dice_turned = self.hero_dice_turned
+        o.enemy_dice_turned = self.enemy_dice_turned
+        o.enemy_extra_dice = self.enemy_extra_dice
+        o.beast_dice = self.beast_dice
+        return o
+
+    def hash_key(self) -> tuple[object, ...]:
+        """Its values, in the order the state's hash has always read them."""
+        return (self.kind, self.card, self.level, self.speed, self.defense, self.defense_at_start, self.strength,
+                self.bonus_cards, self.hero_rounds, self.enemy_rounds, self.attacks_next, self.positive, self.dice,
+                self.used, self.activated, self.extra_damage, self.hero_dice_turned, self.enemy_dice_turned,
+                self.enemy_extra_dice, self.beast_dice)
+
+
+class RollUnderWay:
+    """A roll outside battle under way (rulebook, Treasure cards; an effect's roll, such as the Parallel
+    Land's Incubator; the Information Flood's removal die): what it is for, and its dice."""
+
+    __slots__ = ("card", "dice", "kind", "need", "otherwise", "positive", "then")
+
+    kind: int                 # rolls.py: none, a Treasure or an effect's roll
+    card: int                 # the Treasure card (-1: none)
+    positive: int             # positive dice of `dice`
+    dice: int
+    then: int                 # an effect's roll: the effect if at least `need` are positive (-1: none)
+    otherwise: int            # and if not
+    need: int
+
+    def __init__(self) -> None:
+        self.kind = self.positive = self.dice = self.need = 0
+        self.card = self.then = self.otherwise = -1
+
+    def copy(self) -> RollUnderWay:
+        o = RollUnderWay.__new__(RollUnderWay)
+        o.kind = self.kind
+        o.card = self.card
+        o.positive = self.positive
+        o.dice = self.dice
+        o.then = self.then
+        o.otherwise = self.otherwise
+        o.need = self.need
+        return o
+
+    def hash_key(self) -> tuple[object, ...]:
+        """Its values, in the order the state's hash has always read them."""
+        return self.kind, self.card, self.positive, self.dice, self.then, self.otherwise, self.need
+
+
+class ThisTurn:
+    """What this Hero turn's effects add ("this turn": Speed, Love dice, Actions, dice to turn), Endeavor as
+    the turn began, and the once-per-turn uses (T_ flags)."""
+
+    __slots__ = ("actions", "dice_to_turn", "endeavor", "love", "speed", "used")
+
+    speed: int
+    love: int
+    actions: int
+    dice_to_turn: int
+    endeavor: int             # read only by the other reading of ACTIONS_FOLLOW_ENDEAVOR
+    used: int
+
+    def __init__(self) -> None:
+        self.speed = self.love = self.actions = self.dice_to_turn = self.endeavor = self.used = 0
+
+    def copy(self) -> ThisTurn:
+        o = ThisTurn.__new__(ThisTurn)
+        o.speed = self.speed
+        o.love = self.love
+        o.actions = self.actions
+        o.dice_to_turn = self.dice_to_turn
+        o.endeavor = self.endeavor
+        o.used = self.used
+        return o
+
+    def hash_key(self) -> tuple[object, ...]:
+        """Its values, in the order the state's hash has always read them."""
+        return self.speed, self.love, self.actions, self.dice_to_turn, self.endeavor, self.used
+
+
+
+# Every field of a ThreeTale state, grouped by what it holds (TaleFields' `__slots__`); the state hash reads
+# them in this order on both builds (a compiled class lists its fields sorted).
+FIELDS = (
+    # shared
+    "t", "cfg", "geo", "kinds",
+    # phases and turns
+    "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
+    "fstage", "won_round", "fallbacks",
+    # the Heroes' boards
+    "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
+    "heads", "seeds", "pos", "once_game", "wrath", "green",
+    # this turn
+    "steps", "acts", "turns_used", "turn",
+    "bonus_hand", "bonus_unused", "slots_used", "stones_turn", "portals_free",
+    # the Map
+    "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
+    "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
+    # decks
+    "deck", "top", "bottom", "discard", "on_offer", "offer_for", "blessings", "receiver",
+    # the Futures' counters
+    "wow", "pv_left", "flips", "tentacles_left", "cancel_tentacle", "block_virus", "vici_def", "vici_shield",
+    "virus_rush", "cancel_removals", "tentacle",
+    # a battle, a roll outside battle (Treasure, Incubator, the Flood's removal die)
+    "battle", "roll",
+)
+OWN = frozenset(FIELDS)
+
+
 class TaleFields(State):
     """Every field of a ThreeTale state, by what it holds (the rules' methods are in the classes above)."""
 
-    __slots__ = (  # noqa: RUF023  (grouped by what they hold)
-        # shared
-        "t", "cfg", "geo", "kinds",
-        # phases and turns
-        "phase", "hero", "order", "prophecies", "future", "fulfilled", "turn_no", "round_no", "idx", "cur",
-        "fstage", "won_round", "fallbacks",
-        # the Heroes' boards
-        "vir", "speed", "spirit", "shev", "tal", "arts", "equip", "offerings", "quests", "stones", "rings",
-        "heads", "seeds", "pos", "once_game", "wrath", "green",
-        # this turn
-        "steps", "acts", "turns_used", "t_speed", "t_love", "t_actions", "t_turns", "t_endeavor", "tflags",
-        "bonus_hand", "bonus_unused", "slots_used", "stones_turn", "portals_free",
-        # the Map
-        "tile_x", "tile_y", "tile_rot", "on_map", "flipped", "cell_tile", "space_at", "placed", "removed",
-        "token", "figure", "viruses", "tile_stack", "tile_top", "tile_bottom", "drawn", "protected", "tree_tile",
-        # decks
-        "deck", "top", "bottom", "discard", "on_offer", "offer_for", "blessings", "receiver",
-        # the Futures' counters
-        "wow", "pv_left", "flips", "tentacles_left", "cancel_tentacle", "block_virus", "vici_def", "vici_shield",
-        "virus_rush", "cancel_removals", "tentacle",
-        # a battle
-        "b_kind", "b_card", "b_level", "b_spd", "b_def", "b_def0", "b_str", "b_bonus", "b_rounds", "b_erounds",
-        "b_next", "b_pos", "b_dice", "b_flags", "b_act", "b_extra", "b_hturns", "b_eturns", "b_edice", "b_beasts",
-        # a roll outside battle (Treasure, Incubator, the Flood's removal die)
-        "r_kind", "r_card", "r_pos", "r_dice", "r_then", "r_else", "r_need",
-    )
+    __slots__ = FIELDS
     # `geo` and `kinds` are derived from the Map: the space beside space s in direction d at s * 8 + d (-1:
     # none), and what space s shows (`kind`). They are immutable and replaced whenever a tile is laid,
     # lifted, flipped or turned back, so clones share them until their Map changes.
     SHARED = ("t", "cfg", "geo", "kinds")
     # nothing is hidden between the Heroes: only chance (a draw, a roll) ends undo (engine: State.HIDDEN)
     HIDDEN = ()
+
+    def hash_key(self) -> tuple[Any, ...]:
+        """The engine's, its fields in the order of FIELDS, with the battle's, the roll's and this turn's
+        values spread in their places, as they were read when they were fields of their own (records keep
+        the hashes of the games played)."""
+        values = dict(zip(self.hashed_fields(), super().hash_key(), strict=True))
+        out: list[Any] = [value for name, value in values.items() if name not in OWN]     # the engine's first
+        for name in FIELDS:
+            if name in values:
+                value = values[name]
+                if isinstance(value, (BattleUnderWay, RollUnderWay, ThisTurn)):
+                    out.extend(value.hash_key())
+                else:
+                    out.append(value)
+        return tuple(out)
 
     t: Tables
     cfg: Config
@@ -136,12 +292,7 @@ class TaleFields(State):
     steps: int
     acts: int
     turns_used: int
-    t_speed: int
-    t_love: int
-    t_actions: int
-    t_turns: int
-    t_endeavor: int           # Endeavor as the turn began (read only by the other reading of ACTIONS_FOLLOW_ENDEAVOR)
-    tflags: int
+    turn: ThisTurn
     bonus_hand: list[int]
     bonus_unused: list[int]
     slots_used: int
@@ -184,33 +335,8 @@ class TaleFields(State):
     virus_rush: int
     cancel_removals: int
     tentacle: int
-    b_kind: int
-    b_card: int
-    b_level: int
-    b_spd: int
-    b_def: int
-    b_def0: int
-    b_str: int
-    b_bonus: list[int]
-    b_rounds: int
-    b_erounds: int
-    b_next: int
-    b_pos: int
-    b_dice: int
-    b_flags: int
-    b_act: int
-    b_extra: int
-    b_hturns: int
-    b_eturns: int
-    b_edice: int
-    b_beasts: int
-    r_kind: int
-    r_card: int
-    r_pos: int
-    r_dice: int
-    r_then: int
-    r_else: int
-    r_need: int
+    battle: BattleUnderWay
+    roll: RollUnderWay
 
     # -- names --------------------------------------------------------------------------------
     def hero_of(self, seat: int) -> Hero:

@@ -121,21 +121,23 @@ def map_json(s: TTState) -> list[dict[str, Any]]:
 
 
 def battle_json(s: TTState) -> dict[str, Any] | None:
-    if not s.b_kind:
+    fight = s.battle
+    if not fight.kind:
         return None
-    out: dict[str, Any] = {"enemy": enemy_name(s), "speed": s.b_spd, "defense": max(0, s.b_def),
-                           "defense_at_start": s.b_def0, "strength": s.b_str, "hero_rounds": s.b_rounds,
-                           "enemy_rounds": s.b_erounds, "attacks_next": "hero" if s.b_next == 0 else "enemy",
-                           "roll": {"dice": s.b_dice, "positive": s.b_pos},
+    out: dict[str, Any] = {"enemy": enemy_name(s), "speed": fight.speed, "defense": max(0, fight.defense),
+                           "defense_at_start": fight.defense_at_start, "strength": fight.strength,
+                           "hero_rounds": fight.hero_rounds, "enemy_rounds": fight.enemy_rounds,
+                           "attacks_next": "hero" if fight.attacks_next == 0 else "enemy",
+                           "roll": {"dice": fight.dice, "positive": fight.positive},
                            "enemy_bonus_cards": [{"name": s.t.enemy_bonus[c].name, "text": s.t.enemy_bonus[c].text}
-                                                 for c in s.b_bonus],
+                                                 for c in fight.bonus_cards],
                            "talent": [e.do for e in enemy_talent(s)]}
-    if s.b_kind == PAST_BATTLE:
-        b = s.t.battles[s.b_card]
+    if fight.kind == PAST_BATTLE:
+        b = s.t.battles[fight.card]
         out.update(card={"id": b.id, "name": b.name, "level": b.level, "text": b.text,
                          "talent": {"name": b.talent.name} if b.talent else None})
-    elif s.b_kind == FUTURE_BATTLE:
-        out.update(card=future_card_json(s, s.b_card))
+    elif fight.kind == FUTURE_BATTLE:
+        out.update(card=future_card_json(s, fight.card))
     return out
 
 
@@ -232,11 +234,11 @@ def build_view(s: TTState, seat: int | None) -> dict[str, Any]:
              "virtues": dict(zip(VIRTUES, h.virtues, strict=True)), "speed": h.speed, "spirit": h.spirit,
              "talents": [{"level": t.level, "name": t.name, "text": t.text} for t in h.talents]}
             for i, h in enumerate(c.heroes) if i not in s.hero]
-    if s.r_kind:
-        if s.r_card >= 0:
-            x = c.treasures[s.r_card]
+    if s.roll.kind:
+        if s.roll.card >= 0:
+            x = c.treasures[s.roll.card]
             view["treasure"] = {"id": x.id, "name": x.name, "level": x.level, "text": x.text}
-        view["roll"] = {"dice": s.r_dice, "positive": s.r_pos}
+        view["roll"] = {"dice": s.roll.dice, "positive": s.roll.positive}
     if s.on_offer:
         if s.offer_for >= 0 and type(s.stack[-1]).__name__ == "KeepQuest":
             view["offer"] = [{"index": q, "name": c.quests[q].name, "text": c.quests[q].text} for q in s.on_offer]

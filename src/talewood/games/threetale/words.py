@@ -253,9 +253,9 @@ def done_words(s: TTState, frame: str, top: Any) -> str:
     if frame == "AfterHeroRoll":
         return f"Deal the damage ({round_damage(s, top.seat, spend=False)})"
     if frame == "AfterEnemyRoll":
-        return f"Take the hit ({s.b_pos} damage)"
+        return f"Take the hit ({s.battle.positive} damage)"
     if frame == "AfterRoll":
-        return f"Take the result ({s.r_pos} positive)"
+        return f"Take the result ({s.roll.positive} positive)"
     if frame == "TakeDamage":
         return "Take no damage: your Talents and Artifacts stop all of it"
     if frame == "VirusBlock":

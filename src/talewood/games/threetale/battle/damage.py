@@ -27,14 +27,14 @@ def reductions(s: TTState, seat: int) -> tuple[int, int]:
     flags = 0
     for lv in range(3):
         ti = s.tal[seat * 3 + lv]
-        if ti >= 0 and not s.b_flags & B_REDUCED:
+        if ti >= 0 and not s.battle.used & B_REDUCED:
             for e in s.t.talents[ti].effects:
                 if e.do == "damage_reduction":
                     total += e.n
                     flags |= B_REDUCED
     for a in s.equipped(seat, "passive"):
         for e in s.t.artifacts[a].effects:
-            if e.do == "damage_reduction" and not s.b_flags & B_MARTENITSA:
+            if e.do == "damage_reduction" and not s.battle.used & B_MARTENITSA:
                 total += e.n
                 flags |= B_MARTENITSA
     return total, flags
@@ -46,10 +46,10 @@ def free_blocks(s: TTState, seat: int) -> list[int]:
     out = []
     for lv in range(3):
         ti = s.tal[seat * 3 + lv]
-        if ti >= 0 and not s.b_flags & B_FREE_BLOCK and any(e.do == "free_block" for e in s.t.talents[ti].effects):
+        if ti >= 0 and not s.battle.used & B_FREE_BLOCK and any(e.do == "free_block" for e in s.t.talents[ti].effects):
             out.append(ids.talent + ti)
     for a in s.equipped(seat, "passive"):
-        if not s.b_flags & B_VEIL and any(e.do == "free_block" for e in s.t.artifacts[a].effects):
+        if not s.battle.used & B_VEIL and any(e.do == "free_block" for e in s.t.artifacts[a].effects):
             out.append(ids.use_artifact + a)
     return out
 
@@ -120,7 +120,7 @@ class TakeDamage(NamedTuple):
         if ids.talent <= action < ids.talent + len(s.t.talents) or \
                 ids.use_artifact <= action < ids.use_artifact + len(s.t.artifacts):
             talent = ids.talent <= action < ids.talent + len(s.t.talents)
-            s.b_flags |= B_FREE_BLOCK if talent else B_VEIL
+            s.battle.used |= B_FREE_BLOCK if talent else B_VEIL
             if s.log is not None:
                 name = s.t.talents[action - ids.talent].name if talent else \
                     s.t.artifacts[action - ids.use_artifact].name
@@ -131,12 +131,12 @@ class TakeDamage(NamedTuple):
             if self.cause == CAUSE_BATTLE:
                 red, flags = reductions(s, seat)
                 if red:
-                    s.b_flags |= flags
+                    s.battle.used |= flags
                     left = max(0, left - red)
                     if s.log is not None:
                         s.emit("reduce", f"{s.name(seat)} takes {red} less damage")
-                if left and s.b_kind:
-                    s.b_flags |= B_HURT
+                if left and s.battle.kind:
+                    s.battle.used |= B_HURT
                     for e in enemy_talent(s):
                         if e.do == "whenever" and e.event == "virtue_damage":
                             resolve(s, seat, e.then)
@@ -147,7 +147,7 @@ class TakeDamage(NamedTuple):
         left -= 1
         if s.log is not None:
             s.emit("virtue", f"{s.name(seat)} loses 1 {VIRTUE_NAMES[v]} ({s.v(seat, v)} left)")
-        if self.cause == CAUSE_BATTLE and s.b_kind and talent_has(s, "handler", name="blood_drain"):
-            s.b_def = regained(s, 1)
+        if self.cause == CAUSE_BATTLE and s.battle.kind and talent_has(s, "handler", name="blood_drain"):
+            s.battle.defense = regained(s, 1)
         if left > 0 and s.virtue_total(seat):      # (the other reading of A-18 lets the rest go)
             s.push(TakeDamage(seat, self.total, left, self.cause, 1))

@@ -29,7 +29,7 @@ def can_escape(s: TTState, seat: int) -> bool:
     would only keep the points already lost)."""
     if s.spirit[seat] <= 0:
         return False
-    kind = s.b_kind
+    kind = s.battle.kind
     if kind != PAST_BATTLE and (kind != FUTURE_BATTLE or rulings.FUTURE_BATTLES_NO_ESCAPE):
         return False
     return not forbidden(s, "escape")
@@ -46,24 +46,26 @@ def escape(s: TTState, seat: int) -> None:
 
 def end_battle(s: TTState) -> None:
     """Put the battle away: Enemy Bonus cards go back to their deck."""
-    s.deck[ENEMY_BONUS].extend(s.b_bonus)
+    s.deck[ENEMY_BONUS].extend(s.battle.bonus_cards)
     s.shuffle_in(ENEMY_BONUS)
-    s.b_bonus = []
-    s.b_kind = NO_BATTLE
-    s.b_card = -1
-    s.b_level = 0
-    s.b_flags = s.b_act = s.b_extra = s.b_hturns = s.b_eturns = s.b_edice = s.b_beasts = 0
-    s.b_pos = s.b_dice = s.b_rounds = s.b_erounds = 0
-    s.b_spd = s.b_def = s.b_def0 = s.b_str = 0
+    b = s.battle
+    b.bonus_cards = []
+    b.kind = NO_BATTLE
+    b.card = -1
+    b.level = 0
+    b.used = b.activated = b.extra_damage = b.hero_dice_turned = b.enemy_dice_turned = b.enemy_extra_dice = 0
+    b.beast_dice = 0
+    b.positive = b.dice = b.hero_rounds = b.enemy_rounds = 0
+    b.speed = b.defense = b.defense_at_start = b.strength = 0
 
 
 def battle_won(s: TTState, seat: int) -> None:
-    kind = s.b_kind
-    card = s.b_card
-    unharmed = not s.b_flags & B_HURT
+    kind = s.battle.kind
+    card = s.battle.card
+    unharmed = not s.battle.used & B_HURT
     if kind == PAST_BATTLE:
         b = s.t.battles[card]
-        level = s.b_level
+        level = s.battle.level
         s.discard[BAT1 + level - 1].append(card)
         end_battle(s)
         if s.log is not None:
@@ -86,5 +88,5 @@ def battle_won(s: TTState, seat: int) -> None:
 
 
 def discard_card(s: TTState) -> None:
-    if s.b_kind == PAST_BATTLE:
-        s.discard[BAT1 + s.b_level - 1].append(s.b_card)
+    if s.battle.kind == PAST_BATTLE:
+        s.discard[BAT1 + s.battle.level - 1].append(s.battle.card)

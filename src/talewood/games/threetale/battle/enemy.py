@@ -23,11 +23,11 @@ CAUSE_BATTLE, CAUSE_TREE, CAUSE_VIRUS, CAUSE_TENTACLE = range(4)
 # -- who the enemy is ----------------------------------------------------------------------------
 
 def enemy_name(s: TTState) -> str:
-    k = s.b_kind
+    k = s.battle.kind
     if k == PAST_BATTLE:
-        return s.t.battles[s.b_card].name
+        return s.t.battles[s.battle.card].name
     if k == FUTURE_BATTLE:
-        return s.t.fcards[s.b_card].name
+        return s.t.fcards[s.battle.card].name
     if k == VIRUS_FIGHT:
         return "the Virus"
     if k == VICINATOR_FIGHT:
@@ -41,11 +41,11 @@ def enemy_title(s: TTState) -> str:
 
 
 def enemy_talent(s: TTState) -> tuple[Effect, ...]:
-    k = s.b_kind
+    k = s.battle.kind
     if k == PAST_BATTLE:
-        talent = s.t.battles[s.b_card].talent
+        talent = s.t.battles[s.battle.card].talent
     elif k == FUTURE_BATTLE:
-        talent = s.t.fcards[s.b_card].talent
+        talent = s.t.fcards[s.battle.card].talent
     else:
         return ()
     return talent.effects if talent else ()
@@ -53,7 +53,7 @@ def enemy_talent(s: TTState) -> tuple[Effect, ...]:
 
 def hostile(s: TTState) -> bool:
     """A Level 3 enemy or a Hostile enemy of the Future (Talents that say "level3_or_hostile")."""
-    return s.b_level == 3 or s.b_kind >= FUTURE_BATTLE
+    return s.battle.level == 3 or s.battle.kind >= FUTURE_BATTLE
 
 
 def matches(s: TTState, seat: int, e: Effect) -> bool:
@@ -64,9 +64,9 @@ def matches(s: TTState, seat: int, e: Effect) -> bool:
     if vs == "level3_or_hostile":
         return hostile(s)
     if vs == "slower":
-        return s.speed_now(seat) > s.b_spd
+        return s.speed_now(seat) > s.battle.speed
     if vs == "vicinator":
-        return s.b_kind == VICINATOR_FIGHT
+        return s.battle.kind == VICINATOR_FIGHT
     return False
 
 
@@ -85,14 +85,14 @@ def enemy_effect(s: TTState, e: Effect) -> None:
     """An Enemy Bonus card or a weakening effect: it lasts for the battle."""
     if e.do == "enemy_stat":
         if e.stat == "speed":
-            s.b_spd = max(0, s.b_spd + e.n)
+            s.battle.speed = max(0, s.battle.speed + e.n)
         elif e.stat == "defense":
-            s.b_def = max(1, s.b_def + e.n)
-            s.b_def0 = max(1, s.b_def0 + e.n)
+            s.battle.defense = max(1, s.battle.defense + e.n)
+            s.battle.defense_at_start = max(1, s.battle.defense_at_start + e.n)
         elif e.stat == "strength":
-            s.b_str = max(0, s.b_str + e.n)
+            s.battle.strength = max(0, s.battle.strength + e.n)
     elif e.do == "turn_dice" and e.when == "next_hero_roll":
-        s.b_hturns += e.n
+        s.battle.hero_dice_turned += e.n
 
 
 def hero_initiative(s: TTState, seat: int) -> int:
@@ -106,13 +106,13 @@ def hero_first(s: TTState, seat: int) -> bool:
     if any(e.do == "first_strike" and matches(s, seat, e) for e in s.passives(seat)):
         return True
     mine = hero_initiative(s, seat)
-    if mine > s.b_spd:
+    if mine > s.battle.speed:
         return True
-    return mine == s.b_spd and s.has_passive(seat, "win_ties")
+    return mine == s.battle.speed and s.has_passive(seat, "win_ties")
 
 
 def regained(s: TTState, n: int) -> int:
     """The enemy's Defense after it regains n (never above its start, by the ruling)."""
     if rulings.REGAINED_DEFENSE_CAPPED:
-        return min(s.b_def0, s.b_def + n)
-    return s.b_def + n
+        return min(s.battle.defense_at_start, s.battle.defense + n)
+    return s.battle.defense + n

@@ -66,37 +66,37 @@ class Battle(NamedTuple):
 
     def run(self, s: TTState) -> None:
         seat = self.seat
-        kind = s.b_kind
+        kind = s.battle.kind
         if kind == NO_BATTLE:           # the Hero escaped while the enemy's blow was being taken
             return
         if kind == VICINATOR_FIGHT:
-            if s.b_def <= 0:
-                s.vici_def = s.b_def
+            if s.battle.defense <= 0:
+                s.vici_def = s.battle.defense
                 end_battle(s)
                 s.vicinator_defeated(seat)
                 return
-            if s.b_rounds >= 1 and s.b_erounds >= 1:
-                s.vici_def = s.b_def
+            if s.battle.hero_rounds >= 1 and s.battle.enemy_rounds >= 1:
+                s.vici_def = s.battle.defense
                 end_battle(s)
                 return
         elif kind == VIRUS_FIGHT:
-            if s.b_rounds >= 1:
+            if s.battle.hero_rounds >= 1:
                 end_battle(s)
                 return
-        elif s.b_def <= 0:
+        elif s.battle.defense <= 0:
             battle_won(s, seat)
             return
-        if min(s.b_rounds, s.b_erounds) >= rulings.BATTLE_ROUND_LIMIT:
+        if min(s.battle.hero_rounds, s.battle.enemy_rounds) >= rulings.BATTLE_ROUND_LIMIT:
             if s.log is not None:
-                s.emit("fled", f"After {s.b_rounds} rounds {enemy_name(s)} flees: no reward")
+                s.emit("fled", f"After {s.battle.hero_rounds} rounds {enemy_name(s)} flees: no reward")
             discard_card(s)
             end_battle(s)
             return
-        side = s.b_next
-        if side == 1 and s.b_flags & B_SKIP_NEXT:
-            s.b_flags &= ~B_SKIP_NEXT
-            s.b_erounds += 1
-            s.b_next = 0
+        side = s.battle.attacks_next
+        if side == 1 and s.battle.used & B_SKIP_NEXT:
+            s.battle.used &= ~B_SKIP_NEXT
+            s.battle.enemy_rounds += 1
+            s.battle.attacks_next = 0
             if s.log is not None:
                 s.emit("skip", f"{enemy_title(s)} skips its round of attack")
             s.push(Battle(seat))
@@ -118,8 +118,8 @@ def before_round_options(s: TTState, seat: int, side: int) -> list[int]:
         if ti < 0:
             continue
         for e in s.t.talents[ti].effects:
-            beasts = side == 0 and e.do == "dice" and not s.b_flags & B_BEASTS
-            eclipse = side == 1 and e.do == "halve_dice" and not s.b_flags & B_ECLIPSE
+            beasts = side == 0 and e.do == "dice" and not s.battle.used & B_BEASTS
+            eclipse = side == 1 and e.do == "halve_dice" and not s.battle.used & B_ECLIPSE
             if (beasts or eclipse) and e.when == "one_round":
                 out.append(ids.talent + ti)
     out.extend(bonus_options(s, seat))
@@ -137,7 +137,7 @@ class BeforeRound(NamedTuple):
 
     def prompt(self, s: TTState) -> str:
         who = "your round of attack" if self.side == 0 else f"the round of attack of {enemy_name(s)}"
-        return f"battle against {enemy_name(s)} (Defense {max(0, s.b_def)}): before {who}"
+        return f"battle against {enemy_name(s)} (Defense {max(0, s.battle.defense)}): before {who}"
 
     def legal(self, s: TTState) -> list[int]:
         return before_round_options(s, self.seat, self.side)
@@ -158,10 +158,10 @@ class BeforeRound(NamedTuple):
             tal = s.t.talents[action - ids.talent]
             for e in tal.effects:
                 if e.do == "dice":
-                    s.b_flags |= B_BEASTS
-                    s.b_beasts += e.n
+                    s.battle.used |= B_BEASTS
+                    s.battle.beast_dice += e.n
                 elif e.do == "halve_dice":
-                    s.b_flags |= B_ECLIPSE | B_HALVE_NEXT
+                    s.battle.used |= B_ECLIPSE | B_HALVE_NEXT
             if s.log is not None:
                 s.emit("talent", f"{s.name(seat)} uses {tal.name}")
             return
@@ -173,28 +173,28 @@ class BeforeRound(NamedTuple):
 
 def begin_round(s: TTState, seat: int, side: int) -> None:
     if side == 0:
-        n = s.v(seat, LOVE) + s.t_love + s.b_beasts
+        n = s.v(seat, LOVE) + s.turn.love + s.battle.beast_dice
         if not rulings.BONUS_LOVE_LASTS_THE_TURN:
-            s.t_love = 0                   # the other reading of A-13: only the next round
-        first = s.b_rounds == 0
+            s.turn.love = 0                   # the other reading of A-13: only the next round
+        first = s.battle.hero_rounds == 0
         for e in s.passives(seat):
             if e.do == "dice" and e.side == "hero" and (e.when == "every_round" or (e.when == "first_round" and first)):
                 n += e.n
-        s.b_beasts = 0
+        s.battle.beast_dice = 0
         if first and talent_has(s, "halve_dice", side="hero", when="first_round"):
             n = math.ceil(n / 2)
         s.push(Roll(seat, max(0, n), HERO_ATTACK))
         return
-    n = s.b_str + s.b_edice
-    s.b_edice = 0
-    if talent_has(s, "handler", name="frenzy") and s.b_def * 2 <= s.b_def0:
+    n = s.battle.strength + s.battle.enemy_extra_dice
+    s.battle.enemy_extra_dice = 0
+    if talent_has(s, "handler", name="frenzy") and s.battle.defense * 2 <= s.battle.defense_at_start:
         n += 2
-    if s.b_erounds == 0:
+    if s.battle.enemy_rounds == 0:
         for e in enemy_talent(s):
             if e.do == "dice" and e.side == "enemy" and e.when == "first_round":
                 n += e.n
-    if s.b_flags & B_HALVE_NEXT:
-        s.b_flags &= ~B_HALVE_NEXT
+    if s.battle.used & B_HALVE_NEXT:
+        s.battle.used &= ~B_HALVE_NEXT
         n //= 2
     s.push(Roll(seat, max(0, n), ENEMY_ATTACK))
 
@@ -222,10 +222,10 @@ class Roll(NamedTuple):
         if s.cfg.hope_per_roll and p in (HERO_ATTACK, ENEMY_ATTACK, TREASURE, EFFECT_ROLL):
             s.turns_used = 0            # option hope_scope=per_roll: Hope's full band on every roll
         if p == HERO_ATTACK:
-            s.b_dice = self.n
-            s.b_pos = outcome
-            against = s.b_hturns
-            s.b_hturns = 0
+            s.battle.dice = self.n
+            s.battle.positive = outcome
+            against = s.battle.hero_dice_turned
+            s.battle.hero_dice_turned = 0
             for e in enemy_talent(s):
                 if e.do == "turn_dice" and e.when == "each_hero_roll":
                     against += e.n
@@ -233,25 +233,26 @@ class Roll(NamedTuple):
                     against += s.tier(seat, HOPE)
             if s.log is not None:
                 s.emit("roll", f"{s.name(seat)} rolls {self.n} {'die' if self.n == 1 else 'dice'}: {outcome} positive")
-            if against and s.b_pos:
-                s.b_pos = max(0, s.b_pos - against)
+            if against and s.battle.positive:
+                s.battle.positive = max(0, s.battle.positive - against)
                 if s.log is not None:
-                    s.emit("turn", f"{enemy_title(s)} turns dice: {s.b_pos} positive left")
+                    s.emit("turn", f"{enemy_title(s)} turns dice: {s.battle.positive} positive left")
             after_hero_roll(s, seat)
         elif p == ENEMY_ATTACK:
-            s.b_dice = self.n
-            s.b_pos = outcome
+            s.battle.dice = self.n
+            s.battle.positive = outcome
             if s.log is not None:
                 dice = "die" if self.n == 1 else "dice"
                 s.emit("roll", f"{enemy_title(s)} rolls {self.n} {dice}: {outcome} positive")
-            if s.b_eturns and s.b_pos:
-                s.b_pos = max(0, s.b_pos - s.b_eturns)
+            if s.battle.enemy_dice_turned and s.battle.positive:
+                s.battle.positive = max(0, s.battle.positive - s.battle.enemy_dice_turned)
                 if s.log is not None:
-                    s.emit("turn", f"{s.name(seat)}'s Artifact turns the enemy's dice: {s.b_pos} positive left")
-            s.b_eturns = 0
+                    s.emit("turn", f"{s.name(seat)}'s Artifact turns the enemy's dice: "
+                                   f"{s.battle.positive} positive left")
+            s.battle.enemy_dice_turned = 0
             after_enemy_roll(s, seat)
         elif p == REROLL_HERO:
-            s.b_pos += outcome
+            s.battle.positive += outcome
             if s.log is not None:
                 s.emit("roll", f"{s.name(seat)} rolls the {self.n} blank dice again: {outcome} positive")
             after_hero_roll(s, seat)
@@ -266,15 +267,15 @@ class Roll(NamedTuple):
 def hero_roll_options(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = [ids.done]
-    if s.b_pos < s.b_dice:
+    if s.battle.positive < s.battle.dice:
         out += own_dice_options(s, seat, reroll=True)
     if not forbidden(s, "activation"):
         for slot in range(3):
             a = s.equip[seat * 3 + slot]
-            if a < 0 or (s.b_act >> slot & 1 and rulings.ACTIVATION_ONCE_PER_ROUND):
+            if a < 0 or (s.battle.activated >> slot & 1 and rulings.ACTIVATION_ONCE_PER_ROUND):
                 continue
             art = s.t.artifacts[a]
-            if art.usage == "activation" and s.b_pos >= art.activation:
+            if art.usage == "activation" and s.battle.positive >= art.activation:
                 out.append(ids.use_artifact + a)
     out.extend(strike_options(s, seat))
     if len(out) > 1 and can_escape(s, seat):
@@ -300,7 +301,8 @@ class AfterHeroRoll(NamedTuple):
 
     def prompt(self, s: TTState) -> str:
         then = "deal the damage, or escape" if can_escape(s, self.seat) else "or deal the damage"
-        return (f"you rolled {s.b_pos} positive of {s.b_dice} against {enemy_name(s)} (Defense {max(0, s.b_def)}): "
+        b = s.battle
+        return (f"you rolled {b.positive} positive of {b.dice} against {enemy_name(s)} (Defense {max(0, b.defense)}): "
                 f"turn dice, activate Artifacts, {then}")
 
     def legal(self, s: TTState) -> list[int]:
@@ -316,12 +318,12 @@ class AfterHeroRoll(NamedTuple):
             escape(s, seat)
             return
         if action == ids.turn_die:
-            s.b_pos = turn_blank_die(s, seat, s.b_pos)
+            s.battle.positive = turn_blank_die(s, seat, s.battle.positive)
             after_hero_roll(s, seat)
             return
         if ids.talent <= action < ids.talent + len(s.t.talents):
-            s.tflags |= T_REROLL
-            s.push(Roll(seat, s.b_dice - s.b_pos, REROLL_HERO))
+            s.turn.used |= T_REROLL
+            s.push(Roll(seat, s.battle.dice - s.battle.positive, REROLL_HERO))
             return
         if use_strike(s, seat, action):
             after_hero_roll(s, seat)
@@ -329,13 +331,13 @@ class AfterHeroRoll(NamedTuple):
         a = action - ids.use_artifact
         art = s.t.artifacts[a]
         if art.usage == "one_time":          # the Four-Leaf Clover
-            s.b_pos = use_clover(s, seat, a, s.b_dice, s.b_pos)
+            s.battle.positive = use_clover(s, seat, a, s.battle.dice, s.battle.positive)
             after_hero_roll(s, seat)
             return
         slot = s.t.art_slot[a]
         s.slots_used |= 1 << slot
-        s.b_act |= 1 << slot
-        s.b_pos -= art.activation
+        s.battle.activated |= 1 << slot
+        s.battle.positive -= art.activation
         if s.log is not None:
             s.emit("activate", f"{s.name(seat)} activates {art.name} with {art.activation} positive "
                                f"{'die' if art.activation == 1 else 'dice'}")
@@ -348,15 +350,15 @@ def activation_effect(s: TTState, seat: int, e: Effect) -> None:
     do = e.do
     if do == "attack_damage":
         if matches(s, seat, e):
-            s.b_extra += e.n
+            s.battle.extra_damage += e.n
     elif do == "turn_dice":
-        s.b_eturns += e.n
+        s.battle.enemy_dice_turned += e.n
     elif do == "dice":
-        s.b_edice += e.n
+        s.battle.enemy_extra_dice += e.n
     elif do == "enemy_stat":
         enemy_effect(s, e)
     elif do == "skip_enemy_round":
-        s.b_flags |= B_SKIP_NEXT
+        s.battle.used |= B_SKIP_NEXT
     elif do == "draw_bonus":
         for _ in range(e.n):
             card = s.draw_card(HERO_BONUS)
@@ -367,9 +369,9 @@ def activation_effect(s: TTState, seat: int, e: Effect) -> None:
 def round_damage(s: TTState, seat: int, spend: bool = True) -> int:
     """The damage of the Hero's round: positive dice (worth more with Noon Sun) and bonuses.
     `spend`: an Elixir of Wrath's bonus is used up by this attack (not when only showing it)."""
-    first = s.b_rounds == 0
+    first = s.battle.hero_rounds == 0
     value = 1
-    bonus = s.b_extra
+    bonus = s.battle.extra_damage
     for e in s.passives(seat):
         if e.do == "die_value" and first:
             value = max(value, e.n)
@@ -378,22 +380,22 @@ def round_damage(s: TTState, seat: int, spend: bool = True) -> int:
     for e in enemy_talent(s):
         if e.do == "attack_damage":
             bonus += e.n
-    if s.b_kind == VICINATOR_FIGHT:
+    if s.battle.kind == VICINATOR_FIGHT:
         bonus += s.wrath[seat] - s.vici_shield
         if spend:
             s.wrath[seat] = 0
-    return max(0, s.b_pos * value + bonus)
+    return max(0, s.battle.positive * value + bonus)
 
 
 def deal_hero_damage(s: TTState, seat: int) -> None:
     dmg = round_damage(s, seat)
-    s.b_rounds += 1
-    s.b_act = 0
-    s.b_extra = 0
-    s.b_next = 1
-    if s.b_kind == VIRUS_FIGHT:
-        v = s.b_card
-        if dmg >= s.b_def:
+    s.battle.hero_rounds += 1
+    s.battle.activated = 0
+    s.battle.extra_damage = 0
+    s.battle.attacks_next = 1
+    if s.battle.kind == VIRUS_FIGHT:
+        v = s.battle.card
+        if dmg >= s.battle.defense:
             s.destroy_virus(v)
             if s.log is not None:
                 s.emit("virus", f"{s.name(seat)} deals {dmg} damage and destroys the Virus")
@@ -403,13 +405,14 @@ def deal_hero_damage(s: TTState, seat: int) -> None:
             resolve(s, seat, s.crown_enemy("virus").on_fail)
         s.push(Battle(seat))
         return
-    s.b_def -= dmg
+    s.battle.defense -= dmg
     if s.log is not None:
-        s.emit("damage", f"{s.name(seat)} deals {dmg} damage to {enemy_name(s)} ({max(0, s.b_def)} Defense left)")
-    if dmg < 4 and s.b_def > 0 and talent_has(s, "handler", name="many_heads"):
-        s.b_def = regained(s, 2)
+        s.emit("damage", f"{s.name(seat)} deals {dmg} damage to {enemy_name(s)} "
+                         f"({max(0, s.battle.defense)} Defense left)")
+    if dmg < 4 and s.battle.defense > 0 and talent_has(s, "handler", name="many_heads"):
+        s.battle.defense = regained(s, 2)
         if s.log is not None:
-            s.emit("regain", f"{enemy_title(s)} grows a head: {s.b_def} Defense")
+            s.emit("regain", f"{enemy_title(s)} grows a head: {s.battle.defense} Defense")
     s.push(Battle(seat))
 
 
@@ -418,7 +421,7 @@ def deal_hero_damage(s: TTState, seat: int) -> None:
 def enemy_roll_options(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = [ids.done]
-    if s.b_pos > 0:
+    if s.battle.positive > 0:
         if s.turns_left(seat) > 0:
             out.append(ids.turn_die)
         for lv in range(3):
@@ -427,7 +430,7 @@ def enemy_roll_options(s: TTState, seat: int) -> list[int]:
                 continue
             for e in s.t.talents[ti].effects:
                 if e.do == "turn_dice" and e.when == "enemy_roll":
-                    used = (s.tflags & T_CALM) if e.limit == "once_per_turn" else (s.b_flags & B_UNTOUCHED)
+                    used = (s.turn.used & T_CALM) if e.limit == "once_per_turn" else (s.battle.used & B_UNTOUCHED)
                     if not used:
                         out.append(ids.talent + ti)
         a = clover(s, seat)
@@ -457,7 +460,7 @@ class AfterEnemyRoll(NamedTuple):
 
     def prompt(self, s: TTState) -> str:
         then = "take the damage, or escape before it lands" if can_escape(s, self.seat) else "or take the damage"
-        return f"{enemy_name(s)} rolled {s.b_pos} positive of {s.b_dice}: turn its dice, {then}"
+        return f"{enemy_name(s)} rolled {s.battle.positive} positive of {s.battle.dice}: turn its dice, {then}"
 
     def legal(self, s: TTState) -> list[int]:
         return enemy_roll_options(s, self.seat)
@@ -473,42 +476,42 @@ class AfterEnemyRoll(NamedTuple):
             return
         if action == ids.turn_die:
             s.use_turn(seat)
-            s.b_pos -= 1
+            s.battle.positive -= 1
             if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} turns one of the enemy's positive dice: {s.b_pos} left")
+                s.emit("turn", f"{s.name(seat)} turns one of the enemy's positive dice: {s.battle.positive} left")
         elif ids.talent <= action < ids.talent + len(s.t.talents):
             tal = s.t.talents[action - ids.talent]
             e = next(x for x in tal.effects if x.do == "turn_dice")
             if e.limit == "once_per_turn":
-                s.tflags |= T_CALM
+                s.turn.used |= T_CALM
             else:
-                s.b_flags |= B_UNTOUCHED
-            s.b_pos = max(0, s.b_pos - e.n)
+                s.battle.used |= B_UNTOUCHED
+            s.battle.positive = max(0, s.battle.positive - e.n)
             if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} uses {tal.name}: {s.b_pos} positive left")
+                s.emit("turn", f"{s.name(seat)} uses {tal.name}: {s.battle.positive} positive left")
         elif not use_strike(s, seat, action):
             a = action - ids.use_artifact
             art = s.t.artifacts[a]
             s.slots_used |= 1 << s.t.art_slot[a]
             s.remove_artifact(seat, a)
-            s.b_pos = max(0, s.b_pos - art.effects[0].n)
+            s.battle.positive = max(0, s.battle.positive - art.effects[0].n)
             if s.log is not None:
-                s.emit("turn", f"{s.name(seat)} uses {art.name}: {s.b_pos} positive left")
-        if s.b_def <= 0:
-            s.b_erounds += 1            # struck down before its blow lands
+                s.emit("turn", f"{s.name(seat)} uses {art.name}: {s.battle.positive} positive left")
+        if s.battle.defense <= 0:
+            s.battle.enemy_rounds += 1            # struck down before its blow lands
             s.push(Battle(seat))
             return
         after_enemy_roll(s, seat)
 
 
 def deal_enemy_damage(s: TTState, seat: int) -> None:
-    dmg = s.b_pos
-    s.b_erounds += 1
-    s.b_next = 0
+    dmg = s.battle.positive
+    s.battle.enemy_rounds += 1
+    s.battle.attacks_next = 0
     s.push(Battle(seat))
     regain = talent_has(s, "regain_defense")
-    if regain is not None and s.b_def > 0:
-        s.b_def = regained(s, regain.n)
+    if regain is not None and s.battle.defense > 0:
+        s.battle.defense = regained(s, regain.n)
     if s.log is not None:
         s.emit("hit", f"{enemy_title(s)} deals {dmg} damage to {s.name(seat)}")
     if dmg > 0:

@@ -22,9 +22,9 @@ def stone_uses(s: TTState, seat: int) -> int:
     for use in f.sacred_stone:
         if use.use != "strike":
             continue
-        if s.b_kind == FUTURE_BATTLE and s.t.fcards[s.b_card].deck in use.against:
+        if s.battle.kind == FUTURE_BATTLE and s.t.fcards[s.battle.card].deck in use.against:
             return use.n
-        if s.b_kind == VICINATOR_FIGHT and "vicinator" in use.against:
+        if s.battle.kind == VICINATOR_FIGHT and "vicinator" in use.against:
             return use.n
     return 0
 
@@ -33,7 +33,7 @@ def strike_options(s: TTState, seat: int) -> list[int]:
     """Sacred Stones and one-time strikes: usable at any moment of the battle (not part of a round)."""
     ids = s.t.ids
     out = []
-    if stone_uses(s, seat) and (rulings.SEVERAL_STONES_A_BATTLE or not s.b_flags & B_STONE):
+    if stone_uses(s, seat) and (rulings.SEVERAL_STONES_A_BATTLE or not s.battle.used & B_STONE):
         out.append(ids.stone + s.hero[seat])
     for a in s.equipped(seat, "one_time"):
         art = s.t.artifacts[a]
@@ -49,10 +49,10 @@ def use_strike(s: TTState, seat: int, action: int) -> bool:
     if ids.stone <= action < ids.stone + len(s.t.c.heroes):
         n = stone_uses(s, seat)
         s.stones[seat] -= 1
-        s.b_flags |= B_STONE
+        s.battle.used |= B_STONE
         if s.log is not None:
             s.emit("stone", f"{s.name(seat)} uses a Sacred Stone: {n} damage to {enemy_name(s)}")
-        s.b_def -= n
+        s.battle.defense -= n
         return True
     if ids.use_artifact <= action < ids.use_artifact + len(s.t.artifacts):
         a = action - ids.use_artifact
@@ -63,19 +63,19 @@ def use_strike(s: TTState, seat: int, action: int) -> bool:
             s.remove_artifact(seat, a)
             if s.log is not None:
                 s.emit("strike", f"{s.name(seat)} uses {art.name}: {e.n} damage to {enemy_name(s)}")
-            s.b_def -= e.n
+            s.battle.defense -= e.n
             return True
     return False
 
 
 def strike_enemy(s: TTState, seat: int, n: int) -> None:
-    if s.b_kind:
-        s.b_def -= n
+    if s.battle.kind:
+        s.battle.defense -= n
 
 
 def strike_vicinator(s: TTState, seat: int, n: int) -> None:
-    if s.b_kind == VICINATOR_FIGHT:
-        s.b_def -= n
+    if s.battle.kind == VICINATOR_FIGHT:
+        s.battle.defense -= n
         return
     s.vici_def -= n
     if s.log is not None:

@@ -102,7 +102,7 @@ def future_turn_options(s: TTState, seat: int, acting: bool) -> list[int]:
     out: list[int] = []
     here = s.pos[seat]
     n = number(s)
-    if n == CROWN and acting and (s.cfg.crown_per_action or not s.tflags & T_ATTACKED):
+    if n == CROWN and acting and (s.cfg.crown_per_action or not s.turn.used & T_ATTACKED):
         if s.figure >= 0 and s.adjacent8(here, s.figure):
             out.append(ids.vicinator)
         out.extend(ids.space + v for v in s.viruses if v >= 0 and s.adjacent8(here, v))
@@ -114,12 +114,12 @@ def future_turn_options(s: TTState, seat: int, acting: bool) -> list[int]:
 def future_turn_action(s: TTState, seat: int, action: int) -> None:
     ids = s.t.ids
     s.acts += 1
-    s.tflags |= T_MOVED
+    s.turn.used |= T_MOVED
     if action == ids.vicinator:
-        s.tflags |= T_ATTACKED
+        s.turn.used |= T_ATTACKED
         start_vicinator_fight(s, seat)
     elif ids.space <= action < ids.space + 4 * len(s.t.c.tiles):
-        s.tflags |= T_ATTACKED
+        s.turn.used |= T_ATTACKED
         start_virus_fight(s, seat, s.viruses.index(action - ids.space))
     else:
         h = s.hero.index(action - ids.give_ring)

@@ -40,9 +40,9 @@ def new_turn(s: TTState, seat: int) -> None:
     """Clear what a turn counts."""
     s.cur = seat
     s.steps = s.acts = s.turns_used = 0
-    s.t_speed = s.t_love = s.t_actions = s.t_turns = 0
-    s.t_endeavor = s.vir[seat * 6 + ENDEAVOR]
-    s.tflags = 0
+    s.turn.speed = s.turn.love = s.turn.actions = s.turn.dice_to_turn = 0
+    s.turn.endeavor = s.vir[seat * 6 + ENDEAVOR]
+    s.turn.used = 0
     s.bonus_hand = []
     s.bonus_unused = []
     s.slots_used = 0
@@ -86,7 +86,7 @@ def give_targets(s: TTState, seat: int, acting: bool | None = None) -> tuple[lis
         acting = can_act(s, seat)
     beside = s.adjacent4 if rulings.GIVING_IS_ORTHOGONAL else s.adjacent8
     adjacent = [h for h in range(3) if h != seat and acting and beside(here, s.pos[h])]
-    if not s.tflags & T_FREE_GIVE and "free_give" in s.profile(seat).dos:
+    if not s.turn.used & T_FREE_GIVE and "free_give" in s.profile(seat).dos:
         for e in s.passives(seat):
             if e.do == "free_give":
                 near = [h for h in range(3) if h != seat and s.distance(here, s.pos[h]) <= e.range]
@@ -118,7 +118,7 @@ def turn_options(s: TTState, seat: int) -> list[int]:
     out: list[int] = []
     here = s.pos[seat]
     arts = s.arts[seat]
-    tflags = s.tflags
+    tflags = s.turn.used
     # A-23: Artifact slots change only before the Hero moves or acts
     if arts and (not tflags & T_MOVED or not rulings.EQUIP_AT_TURN_START):
         equip = s.equip
@@ -131,11 +131,11 @@ def turn_options(s: TTState, seat: int) -> list[int]:
                 out.append(ids.equip + a)
     p = s.profile(seat)
     current = seat == s.cur
-    speed = s.speed[seat] + p.speed_bonus + (s.t_speed if current else 0)          # s.speed_now
+    speed = s.speed[seat] + p.speed_bonus + (s.turn.speed if current else 0)          # s.speed_now
     steps = step_options(s, seat, speed - s.steps, mobility(s, seat, p))
     out += steps
-    endeavor = s.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else s.t_endeavor
-    allowed = t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + s.t_actions     # actions_allowed
+    endeavor = s.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else s.turn.endeavor
+    allowed = t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + s.turn.actions     # actions_allowed
     acting = allowed - s.acts > 0 and not s.others_at(here, seat)                    # can_act
     if acting:
         if claimable(s, here):
@@ -179,7 +179,7 @@ def talent_actions(s: TTState, seat: int) -> list[int]:
         for e in s.t.talents[ti].effects:
             restore = e.do == "restore_spirit" and not s.once_game[seat] >> lv & 1 and \
                 any(s.spirit[h] < rulings.SPIRIT_MAX for h in range(3))
-            peek = e.do == "peek" and s.phase == FUTURE and not s.tflags & T_PEEK and \
+            peek = e.do == "peek" and s.phase == FUTURE and not s.turn.used & T_PEEK and \
                 any(s.cards_left(d) for d in s.future_decks())
             if restore or peek:
                 out.append(base + ti)
@@ -210,7 +210,7 @@ class Turn(NamedTuple):
             return
         s.push(Turn(seat))
         if ids.step <= action < ids.step + 8:
-            s.tflags |= T_MOVED
+            s.turn.used |= T_MOVED
             mob = mobility(s, seat)
             d = action - ids.step
             cost = take_step(s, seat, d, mob, s.steps_left(seat), 0)
@@ -222,7 +222,7 @@ class Turn(NamedTuple):
             a = action - ids.equip
             slot = s.t.art_slot[a]
             s.equip[seat * 3 + slot] = a
-            s.tflags |= 1 << (T_SLOT + slot)
+            s.turn.used |= 1 << (T_SLOT + slot)
             if s.log is not None:
                 s.emit("equip", f"{s.name(seat)} puts {s.t.artifacts[a].name} in its {s.t.artifacts[a].slot} slot")
             return
@@ -231,7 +231,7 @@ class Turn(NamedTuple):
             return
         if action == ids.use_altar:
             s.acts += 1
-            s.tflags |= T_MOVED
+            s.turn.used |= T_MOVED
             if s.log is not None:
                 s.emit("altar", f"{s.name(seat)} uses the Altar on {s.tile_name(s.pos[seat] >> 2)}")
             s.push(Altar(seat, s.pos[seat] >> 2, 0))
@@ -241,10 +241,10 @@ class Turn(NamedTuple):
             target = s.hero.index(action - (ids.bless_to if bless else ids.give_to))
             _, free = give_targets(s, seat)
             if free:
-                s.tflags |= T_FREE_GIVE
+                s.turn.used |= T_FREE_GIVE
             else:
                 s.acts += 1
-            s.tflags |= T_MOVED
+            s.turn.used |= T_MOVED
             if bless:
                 bless_offering(s, seat, target)
             else:
@@ -269,7 +269,7 @@ class Turn(NamedTuple):
                     s.once_game[seat] |= 1 << (tal.level - 1)
                     resolve(s, seat, (e,))
                 elif e.do == "peek":
-                    s.tflags |= T_PEEK
+                    s.turn.used |= T_PEEK
                     resolve(s, seat, (e,))
             return
         s.future_turn_action(seat, action)
@@ -278,14 +278,14 @@ class Turn(NamedTuple):
 def use_one_time(s: TTState, seat: int, a: int) -> None:
     art = s.t.artifacts[a]
     s.slots_used |= 1 << s.t.art_slot[a]
-    s.tflags |= T_MOVED
+    s.turn.used |= T_MOVED
     s.remove_artifact(seat, a)
     if s.log is not None:
         s.emit("artifact", f"{s.name(seat)} uses {art.name}: {art.text}")
     rest = []
     for e in art.effects:
         if e.do == "pass_trees":
-            s.tflags |= T_TREES
+            s.turn.used |= T_TREES
         else:
             rest.append(e)
     resolve(s, seat, tuple(rest))
@@ -297,7 +297,7 @@ def claim(s: TTState, seat: int) -> None:
     tok = s.token[here]
     s.token[here] = -1
     s.acts += 1
-    s.tflags |= T_MOVED
+    s.turn.used |= T_MOVED
     if tok >= FUTURE_PIECE:
         piece = s.t.pieces[tok - FUTURE_PIECE]
         if s.log is not None:

@@ -42,7 +42,7 @@ def mobility(s: TTState, seat: int, p: Profile | None = None) -> Mobility:
     if p is None:
         p = s.profile(seat)
     current = seat == s.cur
-    trees = p.trees or (bool(s.tflags & T_TREES) and current)
+    trees = p.trees or (bool(s.turn.used & T_TREES) and current)
     flipped = rulings.FLIPPED_TILE_ENTRY_COST
     if p.flipped:
         flipped = min(flipped, p.flipped)
@@ -51,7 +51,7 @@ def mobility(s: TTState, seat: int, p: Profile | None = None) -> Mobility:
     portal = 1
     if p.portal >= 0 and (s.portals_free < rulings.FREE_PORTAL_ENTRIES_PER_TURN or not current):
         portal = min(portal, p.portal)
-    return Mobility(trees, flipped, portal, p.diagonal and current and not s.tflags & T_DIAGONAL)
+    return Mobility(trees, flipped, portal, p.diagonal and current and not s.turn.used & T_DIAGONAL)
 
 
 def blocked(s: TTState, space: int) -> bool:
@@ -157,7 +157,7 @@ def take_step(s: TTState, seat: int, d: int, mob: Mobility, budget: int, frame: 
     there, cost = step_target(s, seat, d, budget, mob)
     s.pos[seat] = there
     if d >= 4:
-        s.tflags |= T_DIAGONAL
+        s.turn.used |= T_DIAGONAL
     if s.kind(there) == PORTAL:
         if cost == 0 and seat == s.cur:
             s.portals_free += 1
