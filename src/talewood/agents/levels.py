@@ -21,11 +21,13 @@ from .mcts import mcts_factory
 # with depth 6 (the same 20 deals), and each iteration is cheaper. easy keeps short random rollouts.
 # hard's budget: 1500 iterations won as often as 3000 on 4-player Spirits with every module against
 # three greedy bots (22/40 against 40/80), and on Greylune 300 iterations already beat two greedy
-# bots in 38 of 60 games; 1000 keeps hard's decisions quick (docs/bots.md measures it).
+# bots in 38 of 60 games. 2000: in the time the Python build takes for 1000 iterations (what hard searched
+# before the rules were compiled), the compiled build gets through 2.6-2.9 times as many (Spirits 2p,
+# Greylune 3p: benchmarks/compiled_vs_pure.py iterations), so hard keeps its time and searches twice as far.
 LEVELS: dict[str, tuple[int, float, int]] = {
     "easy": (40, 0.1, 4),
     "normal": (400, 0.18, 0),
-    "hard": (1000, 0.9, 0),
+    "hard": (2000, 0.9, 0),
 }
 
 for _kind, (_iterations, _cap, _depth) in LEVELS.items():
