@@ -51,14 +51,19 @@ test: lint
 test-long: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -m long
 
+# An extra's packages only, from pyproject.toml (`pip install -e '.[x]'` would build the package again)
+define install_extra
+	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['$(1)']))" > $(VENV)/$(1)-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/$(1)-requirements.txt
+	touch $@
+endef
+
 # How many mutants of each game's scoring module and of engine/records.py their own tests kill (mutmut 3,
 # the `mutation` extra installed beside the dev extras; not part of make test): docs/architecture.md.
 MUTATION_STAMP := $(VENV)/.installed-mutation
 
 $(MUTATION_STAMP): $(DEV_STAMP) pyproject.toml
-	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['mutation']))" > $(VENV)/mutation-requirements.txt
-	$(BIN)/python -m pip install --quiet -r $(VENV)/mutation-requirements.txt
-	touch $@
+	$(call install_extra,mutation)
 
 mutation: $(MUTATION_STAMP)
 	nice -n 5 $(BIN)/python benchmarks/mutation.py --max-children 2
@@ -77,9 +82,7 @@ test-pure: $(DEV_STAMP)
 WHEEL_STAMP := $(VENV)/.installed-wheel
 
 $(WHEEL_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['wheel']))" > $(VENV)/wheel-requirements.txt
-	$(BIN)/python -m pip install --quiet -r $(VENV)/wheel-requirements.txt
-	touch $@
+	$(call install_extra,wheel)
 
 wheel: $(WHEEL_STAMP)
 	rm -rf build/wheel build/wheel-check

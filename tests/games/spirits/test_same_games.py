@@ -11,15 +11,15 @@ A change to the rules or the content that is meant to change play changes them: 
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import pytest
 
-from talewood.engine import CHANCE, Rng, State
+from talewood.engine import State
 from talewood.games.spirits.scoring import score_details
 from talewood.games.spirits.state import SpiritsState
 
+from ..same_games import chance_game, lookahead_game, random_game
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
@@ -45,44 +45,9 @@ MODULES = {"wish": True, "hex": True, "seasons": True, "air_spirit": True, "fire
            "first_player": "random"}
 
 
-class Digest:
-    def __init__(self) -> None:
-        self.h = hashlib.blake2b(digest_size=10)
-
-    def add(self, *parts: Any) -> None:
-        self.h.update(repr(parts).encode())
-        self.h.update(b"\n")
-
-    def hex(self) -> str:
-        return self.h.hexdigest()
-
-
-def _step(d: Digest, state: State, action: int) -> None:
-    d.add(state.current_player, tuple(state.legal_actions()), action, state.describe(action))
-    for e in state.apply(action):
-        d.add(sorted(e.items()))
-    d.add(state.state_hash())
-
-
-def _end(d: Digest, state: State) -> str:
-    result = state.result()
-    d.add(result.scores, result.winners, [sorted(x.items()) for x in result.details])
-    return d.hex()
-
-
-def random_game(players: int, seed: int, options: dict[str, Any], tracked: bool) -> str:
-    state = GAME.new_game(players, seed, options, tracked=tracked)
-    rng = Rng(seed + 1000 * players)
-    d = Digest()
-    d.add(state.state_hash())
-    while not state.is_over:
-        legal = state.legal_actions()
-        _step(d, state, legal[rng.below(len(legal))])
-    return _end(d, state)
-
-
-def _value(state: SpiritsState, seat: int) -> float:
+def _value(state: State, seat: int) -> float:
     """A fixed evaluation for the lookahead game (the bots' heuristics are tuned separately)."""
+    assert isinstance(state, SpiritsState)
     if state.is_over:
         return 100.0 if seat in state.result().winners else -100.0
     details = score_details(state)
@@ -90,56 +55,20 @@ def _value(state: SpiritsState, seat: int) -> float:
     return mine + 0.5 * state.supply[seat] + 0.3 * len(state.favors[seat])
 
 
-def lookahead_game(players: int, seed: int, options: dict[str, Any]) -> str:
-    """Each seat tries every legal action on a clone of a world re-dealt from what it sees."""
-    state = GAME.new_game(players, seed, options, tracked=False)
-    rng = Rng(seed)
-    d = Digest()
-    while not state.is_over:
-        legal = state.legal_actions()
-        seat = state.current_player
-        assert seat is not None
-        world = state.determinize(seat, rng.spawn())
-        assert isinstance(world, SpiritsState)
-        d.add(world.hash_key())
-        values = []
-        for action in legal:
-            child = world.clone()
-            child.apply(action)
-            assert isinstance(child, SpiritsState)
-            values.append(round(_value(child, seat), 6))
-        best = max(values)
-        choices = [a for a, v in zip(legal, values, strict=True) if v == best]
-        _step(d, state, choices[rng.below(len(choices))])
-    return _end(d, state)
-
-
-def chance_game(players: int, seed: int, options: dict[str, Any]) -> str:
-    state = GAME.new_game(players, seed, options, explicit_chance=True, tracked=False)
-    rng = Rng(seed)
-    d = Digest()
-    while not state.is_over:
-        if state.current_player == CHANCE:
-            d.add(tuple(state.chance_outcomes()))
-        legal = state.legal_actions()
-        _step(d, state, legal[rng.below(len(legal))])
-    return _end(d, state)
-
-
 def games() -> dict[str, Any]:
-    out: dict[str, Any] = {"random 1p seed 1": lambda: random_game(1, 1, {}, True)}
+    out: dict[str, Any] = {"random 1p seed 1": lambda: random_game(GAME, 1, 1, {}, True, True)}
     for players in (2, 3, 4):
-        out[f"random {players}p seed 1"] = lambda p=players: random_game(p, 1, {}, True)
-        out[f"random {players}p seed 2 modules"] = lambda p=players: random_game(p, 2, MODULES, True)
-    out["random 4p seed 3 untracked"] = lambda: random_game(4, 3, {}, False)
-    out["random 4p seed 4 modules untracked"] = lambda: random_game(4, 4, MODULES, False)
+        out[f"random {players}p seed 1"] = lambda p=players: random_game(GAME, p, 1, {}, True, True)
+        out[f"random {players}p seed 2 modules"] = lambda p=players: random_game(GAME, p, 2, MODULES, True, True)
+    out["random 4p seed 3 untracked"] = lambda: random_game(GAME, 4, 3, {}, False, True)
+    out["random 4p seed 4 modules untracked"] = lambda: random_game(GAME, 4, 4, MODULES, False, True)
     for players, seed, layout in ((3, 5, "standard"), (4, 6, "forgotten-grove"), (2, 7, "forbidden-forest"),
                                   (4, 8, "enchanted-wildlands")):
         out[f"random {players}p seed {seed} {layout}"] = \
-            lambda p=players, s=seed, x=layout: random_game(p, s, {**MODULES, "scenario": x}, True)
-    out["lookahead 2p seed 5 modules"] = lambda: lookahead_game(2, 5, MODULES)
-    out["lookahead 4p seed 6"] = lambda: lookahead_game(4, 6, {})
-    out["chance 3p seed 7 modules"] = lambda: chance_game(3, 7, MODULES)
+            lambda p=players, s=seed, x=layout: random_game(GAME, p, s, {**MODULES, "scenario": x}, True, True)
+    out["lookahead 2p seed 5 modules"] = lambda: lookahead_game(GAME, 2, 5, MODULES, True, _value)
+    out["lookahead 4p seed 6"] = lambda: lookahead_game(GAME, 4, 6, {}, True, _value)
+    out["chance 3p seed 7 modules"] = lambda: chance_game(GAME, 3, 7, MODULES, True)
     return out
 
 

@@ -9,15 +9,15 @@ A change to the rules or the content that is meant to change play changes them: 
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import pytest
 
-from talewood.engine import CHANCE, Rng, State
+from talewood.engine import State
 from talewood.games.trial.scoring import score_details
 from talewood.games.trial.state import TrialState
 
+from ..same_games import chance_game, lookahead_game, random_game
 from .helpers import GAME
 
 RECORDED: dict[str, str] = {
@@ -36,82 +36,13 @@ RECORDED: dict[str, str] = {
 }
 
 
-class Digest:
-    def __init__(self) -> None:
-        self.h = hashlib.blake2b(digest_size=10)
-
-    def add(self, *parts: Any) -> None:
-        self.h.update(repr(parts).encode())
-        self.h.update(b"\n")
-
-    def hex(self) -> str:
-        return self.h.hexdigest()
-
-
-def _step(d: Digest, state: State, action: int) -> None:
-    d.add(state.current_player, tuple(state.legal_actions()), action, state.describe(action))
-    for e in state.apply(action):
-        d.add(sorted(e.items()))
-
-
-def _end(d: Digest, state: State) -> str:
-    result = state.result()
-    d.add(result.scores, result.winners, [sorted(x.items()) for x in result.details])
-    return d.hex()
-
-
-def random_game(players: int, seed: int, tiles: str, tracked: bool) -> str:
-    state = GAME.new_game(players, seed, {"tiles": tiles}, tracked=tracked)
-    rng = Rng(seed + 1000 * players)
-    d = Digest()
-    while not state.is_over:
-        legal = state.legal_actions()
-        _step(d, state, legal[rng.below(len(legal))])
-    return _end(d, state)
-
-
-def _value(state: TrialState, seat: int) -> float:
+def _value(state: State, seat: int) -> float:
     """A fixed evaluation for the lookahead game (the bots' heuristics are tuned separately)."""
+    assert isinstance(state, TrialState)
     details = score_details(state)
     mine = details[seat]["total"] - max(x["total"] for i, x in enumerate(details) if i != seat)
     b = seat * 4
     return mine + 0.3 * sum(state.food[b:b + 4]) + 0.5 * len(state.hand[seat]) + 0.4 * len(state.backpack[seat])
-
-
-def lookahead_game(players: int, seed: int) -> str:
-    """Each seat tries every legal action on a clone of a world re-dealt from what it sees."""
-    state = GAME.new_game(players, seed, tracked=False)
-    rng = Rng(seed)
-    d = Digest()
-    while not state.is_over:
-        legal = state.legal_actions()
-        seat = state.current_player
-        assert seat is not None
-        world = state.determinize(seat, rng.spawn())
-        assert isinstance(world, TrialState)
-        d.add(world.hash_key())
-        values = []
-        for action in legal:
-            child = world.clone()
-            child.apply(action)
-            assert isinstance(child, TrialState)
-            values.append(round(_value(child, seat), 6))
-        best = max(values)
-        choices = [a for a, v in zip(legal, values, strict=True) if v == best]
-        _step(d, state, choices[rng.below(len(choices))])
-    return _end(d, state)
-
-
-def chance_game(players: int, seed: int) -> str:
-    state = GAME.new_game(players, seed, explicit_chance=True, tracked=False)
-    rng = Rng(seed)
-    d = Digest()
-    while not state.is_over:
-        if state.current_player == CHANCE:
-            d.add(tuple(state.chance_outcomes()))
-        legal = state.legal_actions()
-        _step(d, state, legal[rng.below(len(legal))])
-    return _end(d, state)
 
 
 def games() -> dict[str, Any]:
@@ -119,11 +50,13 @@ def games() -> dict[str, Any]:
     for players in (2, 3, 4):
         for seed in (1, 2):
             tiles = "random" if seed == 1 else "fixed"
-            out[f"random {players}p seed {seed}"] = lambda p=players, s=seed, t=tiles: random_game(p, s, t, True)
-        out[f"random {players}p seed 3 untracked"] = lambda p=players: random_game(p, 3, "random", False)
-    out["lookahead 2p seed 5"] = lambda: lookahead_game(2, 5)
-    out["lookahead 4p seed 6"] = lambda: lookahead_game(4, 6)
-    out["chance 3p seed 7"] = lambda: chance_game(3, 7)
+            out[f"random {players}p seed {seed}"] = \
+                lambda p=players, s=seed, t=tiles: random_game(GAME, p, s, {"tiles": t}, True, False)
+        out[f"random {players}p seed 3 untracked"] = \
+            lambda p=players: random_game(GAME, p, 3, {"tiles": "random"}, False, False)
+    out["lookahead 2p seed 5"] = lambda: lookahead_game(GAME, 2, 5, {}, False, _value)
+    out["lookahead 4p seed 6"] = lambda: lookahead_game(GAME, 4, 6, {}, False, _value)
+    out["chance 3p seed 7"] = lambda: chance_game(GAME, 3, 7, {}, False)
     return out
 
 
