@@ -148,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per figure (default: %(default)s)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each build; best kept (default: %(default)s)")
-    parser.add_argument("--games", nargs="+", default=["spirits", "greylune"], help="(default: %(default)s)")
+    parser.add_argument("--games", nargs="+", default=["spirits", "greylune", "trial", "threetale"],
+                        help="(default: every game: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)   # one process's figures
     args = parser.parse_args(argv)
