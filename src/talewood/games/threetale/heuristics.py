@@ -17,6 +17,7 @@ from typing import Any
 from ...engine import Rng, State
 from .components.vocabulary import Effect
 from .future.parallel_land import flip_region_candidates, tree_flip_candidates
+from .future.present import CrownMove, CrownPay
 from .geometry import NEIGHBOURS8, key
 from .state import TTState
 from .state_fields import FUTURE, PAST
@@ -45,17 +46,13 @@ PIECE_VALUE = {"nymph": 4.0, "beldame": 3.0, "heartless_ruler": 5.0, "cartograph
                "hypnotist": 6.0, "wisdom_stone": 3.0, "forester": 4.0, "incubator": 1.5, "charmer": 3.0,
                "storm_whisperer": 3.0, "parallel_virtue": 6.0, "crystal": 3.0, "reflector_1": 5.0,
                "reflector_2": 5.0, "reflector_3": 5.0, "elixir_1": 3.0, "elixir_2": 2.0, "elixir_3": 4.0}
-
-
 REFLECTOR_LEVEL = {"reflector_1": 1, "reflector_2": 2, "reflector_3": 3}
 ALL_HEADS = 0b111        # the Path of Initiation: a Head of each level
 REFLECTOR_PULL = 0.1    # a Reflector of a Head still lacking, at hand: less than the Head itself (0.25)
 RING_SOURCES = frozenset({"nymph", "beldame", "heartless_ruler"})   # the Nine Rings' pieces that give Rings
 
-
 # what each band of Hope, Faith, Endeavor, Endurance and Mercy is worth besides its points
 BAND_WEIGHT = (0.0, 4.0, 3.0, 5.0, 4.5, 3.0)
-
 
 _VIRTUE_VALUES: dict[tuple[int, ...], tuple[tuple[float, ...], ...]] = {}
 
@@ -438,8 +435,7 @@ def future_progress(s: TTState) -> float:
                                     REFLECTOR_PULL * reflector_near(s, h))
         return total / 3 - 0.1 * s.flips / f.clock.lose_at * (1 - heads)
     if figure < 0:
-        # the setup is unfinished: every further tile moved costs a Spirit, and the Vicinator's
-        # Defense is only set once it stands on the Map
+        # the setup is unfinished (each tile moved costs a Spirit; the Vicinator's Defense is set once placed)
         return -0.25
     enemy = next(e for e in f.enemies if e.id == "vicinator")
     hurt = 1 - max(0, s.vici_def) / enemy.defense
@@ -611,8 +607,8 @@ def crown_setup_value(s: TTState) -> float:
     """The Crown of Evil's setup when no Battle 2 or 3 tile is surrounded: how close the best one is to
     having all 8 neighbours, counting the tile the team is about to move (it must not leave that one's
     neighbourhood, and it can fill one hole)."""
-    top: Any = s.stack[-1] if s.stack else None
-    moving = int(top.tile) if type(top).__name__ == "CrownMove" else -1
+    top = s.stack[-1] if s.stack else None
+    moving = top.tile if isinstance(top, CrownMove) else -1
     best = 0.0
     for c in s.placed:
         kinds = s.t.tile_kind[c]
@@ -623,7 +619,7 @@ def crown_setup_value(s: TTState) -> float:
         holes = around.count(-1)
         if moving >= 0 and moving in around:
             holes += 1                     # moving a neighbour away opens another hole
-        value = 8 - max(0, holes - (1 if moving >= 0 or type(top).__name__ == "CrownPay" else 0))
+        value = 8 - max(0, holes - (1 if moving >= 0 or isinstance(top, CrownPay) else 0))
         best = max(best, value)
     return best
 
