@@ -20,8 +20,6 @@ from .position import Position
 from .turn import advance as _turn_advance
 from .view import build_view
 
-_copy = list.copy
-
 
 @final
 class TrialState(Position):
@@ -68,18 +66,18 @@ class TrialState(Position):
         o.tray = self.tray.copy()
         o.help_food = self.help_food.copy()
         o.gallery_food = self.gallery_food.copy()
-        o.hand = [*map(_copy, self.hand)]
-        o.aside = [*map(_copy, self.aside)]
+        o.hand = [x.copy() for x in self.hand]
+        o.aside = [x.copy() for x in self.aside]
         o.known = self.known.copy()
-        o.story = [*map(_copy, self.story)]
+        o.story = [x.copy() for x in self.story]
         o.sk = self.sk.copy()
-        o.backpack = [*map(_copy, self.backpack)]
-        o.gallery = [*map(_copy, self.gallery)]
+        o.backpack = [x.copy() for x in self.backpack]
+        o.gallery = [x.copy() for x in self.gallery]
         o.artifact_home = self.artifact_home.copy()
         o.artifact_box = self.artifact_box.copy()
         o.store_kind = self.store_kind.copy()
         o.store_n = self.store_n.copy()
-        o.ruins = [*map(_copy, self.ruins)]
+        o.ruins = [x.copy() for x in self.ruins]
         o.ruins_seen = self.ruins_seen.copy()
         o.tile_at = self.tile_at.copy()
         o.tile_side = self.tile_side.copy()
@@ -88,20 +86,20 @@ class TrialState(Position):
         o.discard = self.discard.copy()
         o.enc_deck = self.enc_deck.copy()
         o.enc_slots = self.enc_slots.copy()
-        o.xdeck = [*map(_copy, self.xdeck)]
-        o.xdiscard = [*map(_copy, self.xdiscard)]
+        o.xdeck = [x.copy() for x in self.xdeck]
+        o.xdiscard = [x.copy() for x in self.xdiscard]
         o.xtop = self.xtop.copy()
         o.unordered = self.unordered
         o.paws_home = self.paws_home.copy()
         o.strong_home = self.strong_home.copy()
-        o.placed = [*map(_copy, self.placed)]
+        o.placed = [x.copy() for x in self.placed]
         o.strong_at = self.strong_at.copy()
-        o.tents = [*map(_copy, self.tents)]
+        o.tents = [x.copy() for x in self.tents]
         o.tent_on = self.tent_on.copy()
         o.tent_knower = self.tent_knower.copy()
         o.tent_box = self.tent_box.copy()
         o.tent_used = self.tent_used.copy()
-        o.tent_kept = [*map(_copy, self.tent_kept)]
+        o.tent_kept = [x.copy() for x in self.tent_kept]
         o.boosts = self.boosts.copy()
         o.morality = self.morality.copy()
         o.flags = self.flags.copy()
@@ -132,7 +130,7 @@ class TrialState(Position):
         o.f_att = self.f_att
         o.f_def = self.f_def
         o.f_pts = self.f_pts.copy()
-        o.f_cards = [*map(_copy, self.f_cards)]
+        o.f_cards = [x.copy() for x in self.f_cards]
         o.f_weapon = self.f_weapon.copy()
         o.f_bow = self.f_bow
         o.f_played = self.f_played.copy()
