@@ -189,10 +189,12 @@ def ray_overhead(game_id: str, seconds: float, runs: int) -> dict[str, Any]:
     games = batch_size(game_id, "random", seconds)
     chunk = batch.chunk_size(games, 1)
     out: dict[str, Any] = {"game": game_id, "seats": "random", "games": games, "ray": ray.__version__, "by_workers": {}}
+    # the pool's runs first: a process that has run Ray keeps its threads, and a pool worker forked from it
+    # afterwards can die at once (a BrokenProcessPool, seen here once)
+    pool_rows = {workers: [run(game_id, "random", games, workers) for _ in range(runs)] for workers in (1, 2)}
     for workers in (1, 2):
-        rows: list[dict[str, Any]] = []
+        rows: list[dict[str, Any]] = list(pool_rows[workers])
         for _ in range(runs):
-            rows.append(run(game_id, "random", games, workers))
             t0 = time.perf_counter()
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
             started = time.perf_counter() - t0

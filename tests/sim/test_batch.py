@@ -69,19 +69,3 @@ def test_a_tally_names_the_first_broken_games_by_seed_whatever_the_order() -> No
     assert summary["errors"] == 80 and summary["completed"] == 0
     assert [e["seed"] for e in summary["error_games"]] == list(range(1, ERRORS_KEPT + 1))
     assert summary["error_games"][0]["error"] == "RuntimeError: seed 1"
-
-
-def test_a_local_batch_plays_in_a_process_that_ran_ray_before() -> None:
-    """Ray leaves threads in the process that ran it, and a worker forked from that process can die at once (a
-    BrokenProcessPool, seen in benchmarks/sim_scaling.py, not on every run): once Ray is loaded the pool's
-    workers start from a fresh server process (`forkserver`), and play the same games as Ray did."""
-    ray = pytest.importorskip("ray")
-    args = ("spirits", 40, [2, 4], ["random"], 5, {})
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        on_ray = simulate(*args, workers=2, backend="ray").summary("spirits", [2, 4], ["random"], 1.0)
-    finally:
-        ray.shutdown()
-    for _ in range(3):
-        local = simulate(*args, workers=2).summary("spirits", [2, 4], ["random"], 1.0)
-        assert local == on_ray

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -158,9 +157,7 @@ def _take_chunks(plan: Plan) -> Tally:
 
 def _pull(plan: Plan, workers: int, progress: Callable[[int], None] | None) -> Tally:
     """The batch on `workers` processes that take their chunks themselves; the parent merges their tallies."""
-    # a process that has run Ray keeps its threads (gRPC's), and a child forked from it can die at once: such a
-    # process starts its workers from a fresh server process instead
-    context = multiprocessing.get_context("forkserver" if "ray" in sys.modules else None)
+    context = multiprocessing.get_context()
     next_chunk, played = context.Value("q", 0), context.Value("q", 0)
     tally = Tally()
     shown = 0
