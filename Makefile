@@ -44,10 +44,12 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# the slowest tests are named at the end, to keep the suite under 10 minutes with its install
 test: lint
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not long"
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not long" --durations=15
 
-# the browser games that take minutes each (ThreeTale's whole games); CI runs them after make test
+# the browser tests that play whole games (one of each kind stays in make test) or review one, a minute or
+# more each; CI runs them after make test
 test-long: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -m long
 

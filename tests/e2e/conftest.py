@@ -11,7 +11,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,13 @@ SIZES: dict[str, dict[str, Any]] = {
               "device_scale_factor": 1},
 }
 TAP = 44   # the smallest tap target, in CSS pixels, each way
+
+
+def long_but(cases: Iterable[Any], keep: Any) -> list[Any]:
+    """Parameters of a test that plays whole games in the browser: `keep` runs in make test, every other case
+    is marked `long` (make test-long, which CI runs after make test), so the inner loop still plays one."""
+    return [case if case == keep else pytest.param(*(case if isinstance(case, tuple) else (case,)),
+                                                    marks=pytest.mark.long) for case in cases]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

@@ -24,7 +24,7 @@ from talewood.engine import rebuild
 from talewood.games import available, game_module, load
 from talewood.learn.rules import rulebook
 
-from .conftest import SIZES, Server, overflow, small_tap_targets
+from .conftest import SIZES, Server, long_but, overflow, small_tap_targets
 
 pytestmark = pytest.mark.e2e
 
@@ -149,9 +149,9 @@ def start_guided(server: Server, browser: Any, game: str, size: str) -> Any:
 
 
 @pytest.mark.screens
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-# ThreeTale's guided game is the longest (two to four minutes on this machine): `make test-long` plays it
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.long) if g == "threetale" else g for g in GAMES])
+# whole games, ThreeTale's two to four minutes on this machine: Spirits on a desktop stays in make test
+@pytest.mark.parametrize(("game", "size"), long_but([(g, size) for g in GAMES for size in ("desktop", "phone")],
+                                                    keep=("spirits", "desktop")))
 def test_a_guided_game_followed_to_its_end(server: Server, browser: Any, screens: Path, game: str, size: str) -> None:
     page = start_guided(server, browser, game, size)
     phone = size == "phone"
@@ -254,6 +254,7 @@ def test_a_hint_rings_the_bots_choice(server: Server, browser: Any, screens: Pat
 
 
 @pytest.mark.screens
+@pytest.mark.long       # a hard bot goes over every decision of a whole game: most of a minute
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_review_of_a_finished_game_on_its_replay_page(server: Server, browser: Any, screens: Path,
                                                           size: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TAP, Server, create_and_play, log_numbers_fit, overflow, small_tap_targets
+from .conftest import TAP, Server, create_and_play, log_numbers_fit, long_but, overflow, small_tap_targets
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 
@@ -73,7 +73,8 @@ def test_lobby_options_by_name_with_a_line_of_explanation(server: Server, browse
     page.close()
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+# a whole game each, a minute or more for the Trial: Spirits on a laptop stays in make test
+@pytest.mark.parametrize("game", long_but(GAMES, keep=None))
 def test_a_full_game_on_a_phone(server: Server, browser: Any, tmp_path: Path, game: str) -> None:
     screens = tmp_path      # photographed to be checked; test_table.py takes the pictures docs/ keeps
     options, seed, limit, middle = GAMES[game]
@@ -101,7 +102,7 @@ def test_a_full_game_on_a_phone(server: Server, browser: Any, tmp_path: Path, ga
         assert (screens / f"{game}-phone-{stage}.png").stat().st_size > 10_000
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", long_but(GAMES, keep="spirits"))
 def test_a_full_game_on_a_laptop(server: Server, browser: Any, tmp_path: Path, game: str) -> None:
     screens = tmp_path
     options, seed, limit, middle = GAMES[game]

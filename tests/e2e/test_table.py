@@ -223,7 +223,9 @@ def look(browser: Any, seat: Seat, size: str, stage: str, game: str, screens: Pa
         page.context.close()
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+# the Trial's and ThreeTale's tables take 20-40 s each to visit: make test-long
+@pytest.mark.parametrize("game", [g if g in ("spirits", "greylune") else pytest.param(g, marks=pytest.mark.long)
+                                  for g in GAMES])
 def test_the_table_as_a_player_sees_it(server: Server, browser: Any, screens: Path, game: str) -> None:
     """One game played to each stage, looked at on a laptop and on a phone."""
     options, seed, busy = GAMES[game]
