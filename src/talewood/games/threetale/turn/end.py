@@ -159,9 +159,9 @@ class Shift(NamedTuple):
 
     def legal(self, s: TTState) -> list[int]:
         ids = s.t.ids
-        b = self.seat * 6
+        seat = self.seat
         if self.source < 0:
-            return [*(ids.lower_virtue + v for v in range(6) if s.vir[b + v] > 0), ids.done]
+            return [*(ids.lower_virtue + v for v in range(6) if s.v(seat, v) > 0), ids.done]
         return [ids.raise_virtue + v for v in s.raisable(self.seat) if v != self.source]
 
     def apply(self, s: TTState, action: int) -> None:
@@ -172,7 +172,7 @@ class Shift(NamedTuple):
             s.push(Shift(self.seat, self.left, action - ids.lower_virtue))
             return
         v = action - ids.raise_virtue
-        s.vir[self.seat * 6 + self.source] -= 1
+        s.lower_virtue(self.seat, self.source)
         s.raise_virtue(self.seat, v)
         if s.log is not None:
             s.emit("shift", f"{s.name(self.seat)} moves a point from {s.t.virtue_names[self.source]} to "
