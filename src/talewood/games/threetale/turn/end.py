@@ -88,10 +88,15 @@ class Endure(NamedTuple):
             s.push(Endure(self.seat, self.left - 1, used))
 
 
+def mercy_bit(h: int, v: int) -> int:
+    """The bit of a Mercy's `used` that says Hero h's Virtue v has risen by it already."""
+    return 1 << (h * 6 + v)
+
+
 def mercy_pairs(s: TTState, seat: int, used: int) -> list[tuple[int, int]]:
     stack = s.has_passive(seat, "mercy_stack") or not rulings.MERCY_PAIRS_DIFFER
     return [(h, v) for h in range(3) if h != seat for v in s.raisable(h)
-            if stack or not used >> (h * 6 + v) & 1]
+            if stack or not used & mercy_bit(h, v)]
 
 
 @decision
@@ -138,7 +143,7 @@ class MercyVirtue(NamedTuple):
         if s.log is not None:
             s.emit("mercy", f"{s.name(self.seat)}'s Mercy raises {s.name(self.target)}'s {s.t.virtue_names[v]} to "
                             f"{s.v(self.target, v)}")
-        used = self.used | 1 << (self.target * 6 + v)
+        used = self.used | mercy_bit(self.target, v)
         if self.left > 1 and mercy_pairs(s, self.seat, used):
             s.push(MercyHero(self.seat, self.left - 1, used))
         s.goal_changed()
