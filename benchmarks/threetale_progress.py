@@ -22,6 +22,7 @@ from talewood.games import load
 from talewood.games.threetale.future.chapter import unturned
 from talewood.games.threetale.state import TTState
 from talewood.games.threetale.state_fields import FUTURE
+from talewood.games.threetale.tables import HOPE, LOVE
 
 
 def progress(s: TTState) -> str:
@@ -77,10 +78,9 @@ def past_band(bot: str, games: int, seed: int, difficulty: str) -> str:
             died += 1
             continue
         for h in range(3):
-            b = h * 6
             columns["virtues"].append(s.virtue_total(h))
-            columns["love"].append(s.vir[b])
-            columns["engine"].append(max(s.vir[b + 1:b + 6]))
+            columns["love"].append(s.v(h, LOVE))
+            columns["engine"].append(max(s.virtues(h)[HOPE:]))
             columns["speed"].append(s.speed[h])
             columns["artifacts"].append(len(s.arts[h]))
             columns["talents"].append(sum(1 for x in s.tal[h * 3:h * 3 + 3] if x >= 0))

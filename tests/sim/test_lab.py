@@ -16,6 +16,7 @@ import pytest
 from talewood.cli import main
 from talewood.engine.content import load_toml
 from talewood.games import load, register, unregister
+from talewood.games.threetale.tables import LOVE
 from talewood.sim.batch import map_chunks
 from talewood.sim.lab import collect
 from talewood.sim.lab.collect import run_lab
@@ -284,7 +285,7 @@ def test_threetale_plays_a_designers_copy_of_its_content_at_every_difficulty(tmp
     options = {"heroes": "silver_deer+queen_of_living_water+youngest_son", "difficulty": difficulty}
     shipped, variant = load("threetale").new_game(3, 7, options), load("threetale", folder).new_game(3, 7, options)
     deer = [s.hero.index(0) for s in (shipped, variant)]
-    assert [s.vir[seat * 6] for s, seat in zip((shipped, variant), deer, strict=True)] == [3, 6]
+    assert [s.v(seat, LOVE) for s, seat in zip((shipped, variant), deer, strict=True)] == [3, 6]
     o = play_game("threetale", Outcome(seed=7, players=3, seats=["random"] * 3), options, content=str(folder))
     assert o.error is None and o.decisions > 0
 

@@ -6,7 +6,7 @@ import pytest
 
 from talewood.engine import IllegalAction
 from talewood.games.threetale.components.symbols import SPACE_KINDS
-from talewood.games.threetale.tables import ART1, ART2, BAT1, HERO_BONUS, LOVE, TRE1
+from talewood.games.threetale.tables import ART1, ART2, BAT1, HERO_BONUS, HOPE, LOVE, TRE1
 
 from .helpers import (
     act,
@@ -211,7 +211,7 @@ def test_t6_too_few_virtues_only_spirit_blocks_and_the_last_kills() -> None:
 
 def test_t7_a_used_virtue_may_take_damage_and_what_it_did_stands() -> None:
     s = axe_battle()
-    s.vir[1] = 3                                  # Hope 3: one die this turn
+    s.set_virtue(0, HOPE, 3)                      # Hope 3: one die this turn
     act(s, "Roll your attack")
     roll(s, 2)
     act(s, "Turn one of your blank dice positive", "Deal the damage (3)")

@@ -11,7 +11,7 @@ from talewood.agents import bot_seed, make_agent
 from talewood.engine import Rng
 from talewood.games.threetale import heuristics
 from talewood.games.threetale.state_fields import FUTURE, PAST
-from talewood.games.threetale.tables import FUTURE_PIECE, OFFERING, TREE
+from talewood.games.threetale.tables import FUTURE_PIECE, LOVE, OFFERING, TREE
 
 from .helpers import GAME, act, from_toml, scenario
 
@@ -33,7 +33,7 @@ def test_evaluate_rewards_strength_and_fears_death() -> None:
     s = from_toml("battle_example")
     base = heuristics.evaluate(s, 0)
     strong = s.clone()
-    strong.vir[0] += 3
+    strong.set_virtue(0, LOVE, strong.v(0, LOVE) + 3)
     weak = s.clone()
     weak.spirit[0] = 1
     assert heuristics.evaluate(strong, 0) > base > heuristics.evaluate(weak, 0)
@@ -118,7 +118,7 @@ def test_a_hero_without_love_dice_cannot_win_a_fight() -> None:
     turn needs a die to turn), so it is worth less than nothing."""
     s = battle_position(0, "B1-03", hope=3)
     assert heuristics.fight_outlook(s, 0, 4, 1, 3.0) < 0
-    s.vir[0] = 6
+    s.set_virtue(0, LOVE, 6)
     assert heuristics.fight_outlook(s, 0, 4, 1, 3.0) > 0
 
 
@@ -295,9 +295,7 @@ def test_in_the_future_a_needed_head_is_worth_the_virtues_it_costs() -> None:
     s = future_begun("path_of_initiation")
     token = reflector_token(s, 3)
     s.heads[0] = 3
-    for v in range(6):
-        s.vir[v] = 10
-    s.vir[0] = 13
+    s.set_virtues(0, [13, 10, 10, 10, 10, 10])            # Love 13, every other Virtue 10
     assert heuristics.token_value(s, 0, token) > 0
 
 

@@ -10,6 +10,7 @@ from array import array
 from talewood.engine import ObservationSpec, Rng
 from talewood.engine.observation import Update
 from talewood.games.threetale.state import TTState
+from talewood.games.threetale.tables import ENDEAVOR
 
 from .helpers import GAME, scenario
 from .test_examples_future import future
@@ -92,9 +93,8 @@ def test_an_artifact_lost_leaves_the_kept_observation() -> None:
 def test_a_virtue_that_changes_the_actions_left_shows_in_the_kept_observation() -> None:
     s = future("nine_rings")
     cur = s.cur
-    endeavor = cur * 6 + 3
     before = s.actions_left(cur)
     kept = kept_for(s, cur)
     while s.actions_left(cur) == before:
-        s.vir[endeavor] += 1
+        s.set_virtue(cur, ENDEAVOR, s.v(cur, ENDEAVOR) + 1)
     assert follows(s, cur, kept)

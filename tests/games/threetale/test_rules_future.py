@@ -500,9 +500,9 @@ def test_r109_a_claimed_parallel_virtue_leaves_the_map_and_raises_nothing() -> N
                                  "turn": {"start": "round", "round": 1, "fstage": 1}}, {"tree_flips": "players"})
     while frame(s) != "Turn":
         act(s, next(x for x in labels(s) if "Portal" not in x))
-    before = s.vir[0:6]
+    before = s.virtues(0)
     act(s, "Claim a Parallel Virtue")
-    assert s.token[space(s, "07:NW")] == -1 and s.vir[0:6] == before and s.acts == 1 and frame(s) == "Turn"
+    assert s.token[space(s, "07:NW")] == -1 and s.virtues(0) == before and s.acts == 1 and frame(s) == "Turn"
 
 
 # R88 (L377, A-42): an empty Future deck is not refilled from its discards

@@ -113,7 +113,7 @@ def test_r9_each_player_picks_a_hero_after_the_prophecies() -> None:
     assert s.current_player == 1 and not can(s, "Play Sun and Moon") and len(s.legal_actions()) == 4
     act(s, "Play The Silver Deer", "Play The Queen of Living Water")
     assert [s.name(x) for x in range(3)] == ["Sun and Moon", "The Silver Deer", "The Queen of Living Water"]
-    assert s.vir[0:6] == list(s.t.c.hero("sun_and_moon").virtues) and s.spirit == [3, 3, 3]
+    assert s.virtues(0) == list(s.t.c.hero("sun_and_moon").virtues) and s.spirit == [3, 3, 3]
 
 
 def test_r10_the_tutorial_knows_its_future_from_the_start() -> None:
@@ -665,7 +665,7 @@ def boar(**board: int) -> object:
 def escaped(s: object, virtues: list[int]) -> bool:
     """The battle is over for 1 Spirit, with no reward, its card discarded and the Virtues as they were."""
     return (s.battle.kind == 0 and s.spirit[0] == 2 and s.discard[BAT1] == [0] and not s.arts[0]
-            and s.vir[:6] == virtues and frame(s) == "Turn" and s.log[-1]["type"] == "escape")
+            and s.virtues(0) == virtues and frame(s) == "Turn" and s.log[-1]["type"] == "escape")
 
 
 def test_r50_escape_after_your_roll() -> None:
@@ -673,7 +673,7 @@ def test_r50_escape_after_your_roll() -> None:
     act(s, "Roll your attack")
     roll(s, 0)
     assert frame(s) == "AfterHeroRoll" and can(s, "Turn one of your blank dice") and can(s, "Deal the damage")
-    virtues = s.vir[:6]
+    virtues = s.virtues(0)
     act(s, "Escape for 1 Spirit (3 → 2)")
     assert escaped(s, virtues)
 
@@ -683,7 +683,7 @@ def test_r50_escape_after_the_enemy_s_roll_before_its_blow_lands() -> None:
     act(s, "Face the enemy's round of attack")
     roll(s, 3)
     assert frame(s) == "AfterEnemyRoll" and can(s, "Turn one of the enemy's positive dice")
-    virtues = s.vir[:6]
+    virtues = s.virtues(0)
     act(s, "Escape for 1 Spirit")
     assert escaped(s, virtues)
 
@@ -693,7 +693,7 @@ def test_r50_escape_while_the_damage_is_taken() -> None:
     act(s, "Face the enemy's round of attack")
     roll(s, 3)
     assert frame(s) == "TakeDamage" and can(s, "Block all 3 damage with 1 Spirit") and can(s, "Lose 1 Love")
-    virtues = s.vir[:6]
+    virtues = s.virtues(0)
     act(s, "Escape for 1 Spirit")                        # the blow never lands, and the battle does not go on
     assert escaped(s, virtues)
 
@@ -735,7 +735,7 @@ def test_never_born_never_dying_blocks_a_round_without_spirit() -> None:
                   "turn": {"seat": 2, "start": "battle", "card": "B1-01"}})
     act(s, "Face the enemy's round of attack")           # the Wild Boar attacks first
     roll(s, 3)
-    virtues = s.vir[12:18]
+    virtues = s.virtues(2)
     act(s, "Use Never Born, Never Dying")
-    assert s.spirit[2] == 3 and s.vir[12:18] == virtues and s.battle.kind and s.log[-1]["text"].endswith(
+    assert s.spirit[2] == 3 and s.virtues(2) == virtues and s.battle.kind and s.log[-1]["text"].endswith(
         "blocks the damage with Never Born, Never Dying")

@@ -48,7 +48,7 @@ def remaining_turns(s: TTState) -> int:
 def recount(s: TTState, won: bool) -> tuple[list[dict[str, int]], dict[str, int]]:
     heroes = []
     for h in range(3):
-        line = {"virtues": VIRTUE * sum(s.vir[h * 6:h * 6 + 6]), "speed": SPEED * s.speed[h],
+        line = {"virtues": VIRTUE * sum(s.virtues(h)), "speed": SPEED * s.speed[h],
                 "shevitsa": SHEVITSA * s.shev[h],
                 "artifacts": sum(ARTIFACT[s.t.c.artifacts[a].level] for a in s.arts[h]),
                 "sacred_stones": STONE * s.stones[h], "spirit": SPIRIT * s.spirit[h]}

@@ -204,9 +204,8 @@ def lose(s: TTState, seat: int, e: Effect) -> None:
 def lose_virtue_points(s: TTState, seat: int, n: int) -> None:
     """Lose n Virtue points of the Hero's choice (all that are left, if no more)."""
     if s.virtue_total(seat) <= n:
-        b = seat * 6
         for v in range(6):
-            s.vir[b + v] = 0
+            s.set_virtue(seat, v, 0)
         if s.log is not None:
             s.emit("lose", f"{s.name(seat)} loses every Virtue point left")
         return
@@ -236,11 +235,10 @@ def require(s: TTState, seat: int, e: Effect) -> None:
         else:
             resolve(s, seat, e.otherwise)
         return
-    b = seat * 6
     if test == "virtue_at_least":
-        ok = s.vir[b + VIRTUE_INDEX[e.virtue]] >= e.n
+        ok = s.v(seat, VIRTUE_INDEX[e.virtue]) >= e.n
     elif test == "any_virtue_max":
-        ok = any(s.vir[b + v] >= rulings.VIRTUE_MAX for v in range(6))
+        ok = s.highest_virtue(seat) >= rulings.VIRTUE_MAX
     elif test == "speed_at_least":
         ok = s.speed[seat] >= e.n
     else:   # spirit_full
@@ -486,12 +484,12 @@ class LoseVirtue(NamedTuple):
 
     def legal(self, s: TTState) -> list[int]:
         base = s.t.ids.lower_virtue
-        b = self.seat * 6
-        return [base + v for v in range(6) if s.vir[b + v] > 0]
+        seat = self.seat
+        return [base + v for v in range(6) if s.v(seat, v) > 0]
 
     def apply(self, s: TTState, action: int) -> None:
         v = action - s.t.ids.lower_virtue
-        s.vir[self.seat * 6 + v] -= 1
+        s.lower_virtue(self.seat, v)
         if s.log is not None:
             s.emit("virtue", f"{s.name(self.seat)} loses 1 {VIRTUE_NAMES[v]} ({s.v(self.seat, v)} left)")
         if self.left > 1 and s.virtue_total(self.seat):

@@ -28,6 +28,7 @@ from .choices import choice
 from .components.box import Content
 from .components.symbols import DIFFICULTIES
 from .content import load_content
+from .hero_state import no_virtues
 from .observation import decision_bound, encode, observation_spec
 from .scenario import SCHEMA
 from .scoring import score_sheet
@@ -161,7 +162,7 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.fstage = 0
     s.won_round = 0
     s.fallbacks = [0, 0]
-    s.vir = [0] * (6 * SEATS)
+    s.vir = no_virtues(SEATS)
     s.speed = [0] * SEATS
     s.spirit = [0] * SEATS
     s.shev = [0] * SEATS

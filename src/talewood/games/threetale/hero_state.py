@@ -5,6 +5,7 @@ death prevented), and the Artifacts in hand and in their slots.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from . import rulings
@@ -27,18 +28,61 @@ if TYPE_CHECKING:
     from .state import TTState
 
 
+def no_virtues(seats: int) -> list[int]:
+    """Every seat's Virtues at 0, before the Heroes are taken (the state's `vir`)."""
+    return [0] * (6 * seats)
+
+
+def virtues_of(vir: list[int], seat: int) -> list[int]:
+    """One Hero's six Virtues out of the state's `vir` or a copy of it (an encoder's last look), in
+    VIRTUES order."""
+    b = seat * 6
+    return vir[b:b + 6]
+
+
 class HeroState(MapState):
     """The state's Hero boards: Virtues, Speed, Spirit, Talents and Artifacts."""
 
     __slots__ = ()
 
-    # -- a Hero's board -----------------------------------------------------------------------
+    # -- a Hero's Virtues: `vir` holds each seat's six, in VIRTUES order, seat after seat; only the
+    # accessors below know that layout
     def v(self, seat: int, virtue: int) -> int:
+        """The value (0 to 13) of one of the Hero's Virtues."""
         return self.vir[seat * 6 + virtue]
+
+    def virtues(self, seat: int) -> list[int]:
+        """The Hero's six Virtues, in VIRTUES order (a copy)."""
+        return virtues_of(self.vir, seat)
 
     def virtue_total(self, seat: int) -> int:
         b = seat * 6
         return sum(self.vir[b:b + 6])
+
+    def highest_virtue(self, seat: int) -> int:
+        """The Hero's highest Virtue ("a Virtue at 13", a Quest's "any Virtue at n")."""
+        b = seat * 6
+        vir = self.vir
+        top = vir[b]
+        for i in range(b + 1, b + 6):
+            if vir[i] > top:
+                top = vir[i]
+        return top
+
+    def set_virtue(self, seat: int, virtue: int, n: int) -> None:
+        """Put one of the Hero's Virtues at n (a scenario's board, a lost Hero's last points)."""
+        self.vir[seat * 6 + virtue] = n
+
+    def set_virtues(self, seat: int, values: Sequence[int]) -> None:
+        """Put all six of the Hero's Virtues, in VIRTUES order (a Hero's starting board, L175)."""
+        if len(values) != 6:
+            raise ValueError(f"a Hero has six Virtues, not {len(values)}")
+        b = seat * 6
+        self.vir[b:b + 6] = list(values)
+
+    def lower_virtue(self, seat: int, virtue: int, n: int = 1) -> None:
+        """Diminish a Virtue by n (damage, a Virtue point lost or moved); the caller has checked it has n."""
+        self.vir[seat * 6 + virtue] -= n
 
     def raisable(self, seat: int) -> list[int]:
         b = seat * 6

@@ -27,8 +27,14 @@ from .tables import (
     BATTLE2,
     BATTLE3,
     BLACK,
+    ENDEAVOR,
+    ENDURANCE,
+    FAITH,
     FUTURE_DECK,
     FUTURE_PIECE,
+    HOPE,
+    LOVE,
+    MERCY,
     OFFERING,
     QUEST,
     RED,
@@ -68,10 +74,9 @@ def virtue_values(tier: tuple[int, ...]) -> tuple[tuple[float, ...], ...]:
 
 
 def hero_power(s: TTState, h: int) -> float:
-    b = h * 6
-    vir = s.vir
     v0, v1, v2, v3, v4, v5 = virtue_values(s.t.tier)
-    power = v0[vir[b]] + v1[vir[b + 1]] + v2[vir[b + 2]] + v3[vir[b + 3]] + v4[vir[b + 4]] + v5[vir[b + 5]]
+    power = v0[s.v(h, LOVE)] + v1[s.v(h, HOPE)] + v2[s.v(h, FAITH)] + v3[s.v(h, ENDEAVOR)] \
+        + v4[s.v(h, ENDURANCE)] + v5[s.v(h, MERCY)]
     tal, c = s.tal, h * 3
     power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * ((tal[c] >= 0) + (tal[c + 1] >= 0) + (tal[c + 2] >= 0))
     arts = s.t.artifacts
@@ -149,7 +154,7 @@ def fighter(s: TTState, h: int) -> Fighter:
     may turn, its damage every round, its Speed for who attacks first, its Spirit (at most 3), its
     Virtue total, and whether the Future is being played."""
     current = h == s.cur
-    return (s.vir[h * 6] + (s.turn.love if current else 0),
+    return (s.v(h, LOVE) + (s.turn.love if current else 0),
             s.turns_left(h) if current else s.tier(h, 1),
             max(0, s.passive_sum(h, "attack_damage", when="every_round")),
             s.speed_now(h) + s.passive_sum(h, "initiative"),
@@ -301,7 +306,7 @@ def piece_value(s: TTState, h: int, tok: int) -> float:
         return base
     deck = s.t.fdecks[s.t.fdeck_index[draw]]
     if deck.reflection is not None:
-        _, d, st = deck.reflection.stats(s.speed[h], s.vir[h * 6])
+        _, d, st = deck.reflection.stats(s.speed[h], s.v(h, LOVE))
         defense, strength = float(d), float(st)
     fight = fight_outlook(s, h, int(defense), round(strength), base * 2)
     return share * fight + (1 - share) * base

@@ -78,7 +78,7 @@ GUIDED: dict[str, Any] = {
 
 
 def _measure(s: Any, p: int) -> list[tuple[str, str, float]]:
-    virtues = [(name, name, float(s.vir[p * 6 + k])) for k, name in enumerate(VIRTUE_NAMES)]
+    virtues = [(name, name, float(n)) for name, n in zip(VIRTUE_NAMES, s.virtues(p), strict=True)]
     return [*virtues, ("Speed", "Speed", s.speed[p]), ("Shevitsa", "Shevitsa", s.shev[p]),
             ("Spirit", "Spirit", s.spirit[p]), ("Artifact", "Artifacts", len(s.arts[p])),
             ("Sacred Stone", "Sacred Stones", s.stones[p]), ("Ring", "Rings", s.rings[p]),

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update
 from . import rulings
+from .hero_state import virtues_of
 from .state import TTState
 from .state_fields import FUTURE
 from .tables import DARK, FUTURE_PIECE, Tables
@@ -322,15 +323,15 @@ class _Follower:
 
     def _virtues(self, s: TTState, seat: int, out: array[float]) -> None:
         """Each Hero's six Virtues, rewritten for the Heroes whose Virtues changed."""
-        vir, seen = s.vir, self.vir_seen
+        seen = self.vir_seen
         at = self.at
         for slot in range(3):
-            b = (seat + slot) % 3 * 6
-            now = vir[b:b + 6]
-            if seen is None or now != seen[b:b + 6]:
+            h = (seat + slot) % 3
+            now = s.virtues(h)
+            if seen is None or now != virtues_of(seen, h):
                 f = at.virtues + slot * at.hero_width
                 out[f:f + 6] = array("d", [v / 13 for v in now])
-        self.vir_seen = vir[:]
+        self.vir_seen = s.vir[:]
 
     def _positions(self, s: TTState, seat: int, out: array[float]) -> None:
         at = self.at

@@ -86,7 +86,7 @@ def quest_event(s: TTState, seat: int, goal: str, n: int = 1, receiver: int = -1
 def done(s: TTState, seat: int, q: int, progress: int) -> bool:
     card = s.t.c.quests[q]
     if card.goal == "virtue_at_least":
-        return max(s.vir[seat * 6: seat * 6 + 6]) >= card.n
+        return s.highest_virtue(seat) >= card.n
     if card.goal == "use_altars":
         return bin(progress).count("1") >= card.n
     return progress >= card.n

@@ -191,7 +191,7 @@ def put_boards(s: TTState, value: Any) -> None:
             raise ScenarioError("each board is a table like { love = 7, speed = 5 }")
         for v, name in enumerate(VIRTUES):
             if name in board:
-                s.vir[seat * 6 + v] = expect_int(board[name], name, 0, 13)
+                s.set_virtue(seat, v, expect_int(board[name], name, 0, 13))
         for name, low, high in (("speed", 0, 40), ("spirit", 0, 3), ("shevitsa", 0, 99), ("offerings", 0, 3),
                                 ("sacred_stones", 0, 6), ("rings", 0, 22), ("seeds", 0, 14), ("heads", 0, 7)):
             if name in board:
@@ -314,7 +314,7 @@ def check_invariants(s: TTState) -> None:
         for a in s.arts[seat]:
             held[ART1 + s.t.artifacts[a].level - 1].append(a)
         assert 0 <= s.spirit[seat] <= 3, "Spirit stays within 0..3"
-        assert all(0 <= v <= 13 for v in s.vir[seat * 6: seat * 6 + 6]), "Virtues stay within 0..13"
+        assert all(0 <= v <= 13 for v in s.virtues(seat)), "Virtues stay within 0..13"
         assert s.shev[seat] >= 0 and s.speed[seat] >= 0 and s.stones[seat] >= 0
         for slot in range(3):
             a = s.equip[seat * 3 + slot]

@@ -21,7 +21,7 @@ def breakdown(s: TTState, won: bool) -> tuple[int, list[dict[str, Any]]]:
     total = 0
     details: list[dict[str, Any]] = []
     for seat in range(3):
-        virtues = sum(s.vir[seat * 6: seat * 6 + 6]) * sc.virtue
+        virtues = s.virtue_total(seat) * sc.virtue
         speed = (s.speed[seat] if rulings.SCORE_SPEED_STAT_ONLY else s.speed_now(seat)) * sc.speed
         shev = s.shev[seat] * sc.shevitsa
         artifacts = sum(sc.artifact[arts[a].level - 1] for a in s.arts[seat])

@@ -16,7 +16,7 @@ def take_hero(s: TTState, seat: int, h: int) -> None:
     """Seat `seat` plays Hero h: its board starts with the highlighted values (L175)."""
     hero = s.t.c.heroes[h]
     s.hero[seat] = h
-    s.vir[seat * 6: seat * 6 + 6] = list(hero.virtues)
+    s.set_virtues(seat, hero.virtues)
     s.speed[seat] = hero.speed
     s.spirit[seat] = hero.spirit
     s.shev[seat] = hero.shevitsa

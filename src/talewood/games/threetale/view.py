@@ -65,11 +65,10 @@ def hero_json(s: TTState, seat: int) -> dict[str, Any]:
     if h < 0:
         return entry
     hero = s.t.c.heroes[h]
-    b = seat * 6
     developed = [ti for ti in s.tal[seat * 3: seat * 3 + 3] if ti >= 0]
     entry.update(
         hero=hero.id, index=h, name=hero.name, text=hero.text,
-        virtues={v: s.vir[b + i] for i, v in enumerate(VIRTUES)},
+        virtues=dict(zip(VIRTUES, s.virtues(seat), strict=True)),
         bands={v: s.tier(seat, i) for i, v in enumerate(VIRTUES) if i > 0},
         speed=s.speed[seat], speed_now=s.speed_now(seat), spirit=s.spirit[seat], shevitsa=s.shev[seat],
         talents=[{"index": s.t.talents.index(tal), "id": tal.id, "level": tal.level, "name": tal.name, "text": tal.text,

@@ -57,8 +57,7 @@ def free_blocks(s: TTState, seat: int) -> list[int]:
 def damage_options(s: TTState, frame: TakeDamage) -> list[int]:
     ids = s.t.ids
     seat = frame.seat
-    b = seat * 6
-    lower = [ids.lower_virtue + v for v in range(6) if s.vir[b + v] > 0]
+    lower = [ids.lower_virtue + v for v in range(6) if s.v(seat, v) > 0]
     if frame.started:               # the spread is one act, point by point: the escape came before it
         return lower
     battle = frame.cause == CAUSE_BATTLE
@@ -143,7 +142,7 @@ class TakeDamage(NamedTuple):
             if action == ids.done:
                 return
         v = action - ids.lower_virtue
-        s.vir[seat * 6 + v] -= 1
+        s.lower_virtue(seat, v)
         left -= 1
         if s.log is not None:
             s.emit("virtue", f"{s.name(seat)} loses 1 {VIRTUE_NAMES[v]} ({s.v(seat, v)} left)")

@@ -41,7 +41,7 @@ def new_turn(s: TTState, seat: int) -> None:
     s.cur = seat
     s.steps = s.acts = s.turns_used = 0
     s.turn.speed = s.turn.love = s.turn.actions = s.turn.dice_to_turn = 0
-    s.turn.endeavor = s.vir[seat * 6 + ENDEAVOR]
+    s.turn.endeavor = s.v(seat, ENDEAVOR)
     s.turn.used = 0
     s.bonus_hand = []
     s.bonus_unused = []
@@ -134,7 +134,7 @@ def turn_options(s: TTState, seat: int) -> list[int]:
     speed = s.speed[seat] + p.speed_bonus + (s.turn.speed if current else 0)          # s.speed_now
     steps = step_options(s, seat, speed - s.steps, mobility(s, seat, p))
     out += steps
-    endeavor = s.vir[seat * 6 + ENDEAVOR] if rulings.ACTIONS_FOLLOW_ENDEAVOR else s.turn.endeavor
+    endeavor = s.v(seat, ENDEAVOR) if rulings.ACTIONS_FOLLOW_ENDEAVOR else s.turn.endeavor
     allowed = t.actions + t.tier[endeavor] + p.tiers[ENDEAVOR] + p.extra_actions + s.turn.actions     # actions_allowed
     acting = allowed - s.acts > 0 and not s.others_at(here, seat)                    # can_act
     if acting:

@@ -88,10 +88,15 @@ class Endure(NamedTuple):
             s.push(Endure(self.seat, self.left - 1, used))
 
 
+def mercy_bit(h: int, v: int) -> int:
+    """The bit of a Mercy's `used` that says Hero h's Virtue v has risen by it already."""
+    return 1 << (h * 6 + v)
+
+
 def mercy_pairs(s: TTState, seat: int, used: int) -> list[tuple[int, int]]:
     stack = s.has_passive(seat, "mercy_stack") or not rulings.MERCY_PAIRS_DIFFER
     return [(h, v) for h in range(3) if h != seat for v in s.raisable(h)
-            if stack or not used >> (h * 6 + v) & 1]
+            if stack or not used & mercy_bit(h, v)]
 
 
 @decision
@@ -138,7 +143,7 @@ class MercyVirtue(NamedTuple):
         if s.log is not None:
             s.emit("mercy", f"{s.name(self.seat)}'s Mercy raises {s.name(self.target)}'s {s.t.virtue_names[v]} to "
                             f"{s.v(self.target, v)}")
-        used = self.used | 1 << (self.target * 6 + v)
+        used = self.used | mercy_bit(self.target, v)
         if self.left > 1 and mercy_pairs(s, self.seat, used):
             s.push(MercyHero(self.seat, self.left - 1, used))
         s.goal_changed()
@@ -159,9 +164,9 @@ class Shift(NamedTuple):
 
     def legal(self, s: TTState) -> list[int]:
         ids = s.t.ids
-        b = self.seat * 6
+        seat = self.seat
         if self.source < 0:
-            return [*(ids.lower_virtue + v for v in range(6) if s.vir[b + v] > 0), ids.done]
+            return [*(ids.lower_virtue + v for v in range(6) if s.v(seat, v) > 0), ids.done]
         return [ids.raise_virtue + v for v in s.raisable(self.seat) if v != self.source]
 
     def apply(self, s: TTState, action: int) -> None:
@@ -172,7 +177,7 @@ class Shift(NamedTuple):
             s.push(Shift(self.seat, self.left, action - ids.lower_virtue))
             return
         v = action - ids.raise_virtue
-        s.vir[self.seat * 6 + self.source] -= 1
+        s.lower_virtue(self.seat, self.source)
         s.raise_virtue(self.seat, v)
         if s.log is not None:
             s.emit("shift", f"{s.name(self.seat)} moves a point from {s.t.virtue_names[self.source]} to "
