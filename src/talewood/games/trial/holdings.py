@@ -1,8 +1,9 @@
-"""What each adventurer holds and the piles they take from, as the rules read and change it: food from the
-tray (L64, A-21), cards drawn, gained, set aside (L213) and discarded (A-18, A-20), the story and the
-skills it gives (L247-284), the morality token (L106, L262), the backpack and the store's stacks
-(L154-166), whether a cost can be paid (L231-239), paw tokens (L308-316), one-time symbols (L614-621),
-strength, dice and trading symbols (L343-359, L477), and an expedition deck shuffled again (L570).
+"""What each adventurer holds and the piles they take from, as the rules read and change it: food tokens from
+the tray and back (L64, L235, A-21) or passed between adventurers, cards drawn, gained, set aside (L213) and
+discarded (A-18, A-20), the story and the skills it gives (L247-284), the morality token (L106, L262), the
+backpack and the store's stacks (L154-166), whether a cost can be paid (L231-239), paw tokens (L308-316),
+one-time symbols (L614-621), strength, dice and trading symbols (L343-359, L477), and an expedition deck
+shuffled again (L570).
 """
 
 from __future__ import annotations
