@@ -83,7 +83,7 @@ def roll(state: TrialState, *faces: str) -> TrialState:
 
 def food(state: TrialState, seat: int) -> dict[str, int]:
     """A seat's food (seats from 0 here)."""
-    return dict(zip(FOODS, state.food[seat * 4:seat * 4 + 4], strict=True))
+    return dict(zip(FOODS, state.foods(seat), strict=True))
 
 
 def card(name: str) -> int:

@@ -125,7 +125,7 @@ def test_r11_three_flags_five_cards_and_a_mushroom_a_raspberry_and_an_acorn():
     for seat in range(3):
         assert s.flags[seat * 3:seat * 3 + 3] == [-1, -1, -1]         # 3 flags on the board
         assert len(s.hand[seat]) == 5
-        assert s.food[seat * 4:seat * 4 + 4] == [1, 1, 1, 0]
+        assert s.foods(seat) == (1, 1, 1, 0)
     check(s)
 
 

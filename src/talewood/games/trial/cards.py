@@ -37,10 +37,8 @@ if TYPE_CHECKING:
 
 def option_open(s: TrialState, seat: int, ci: CardInfo, oi: int, playing: int) -> bool:
     """Whether `seat` may resolve option `oi`: its requirement icons hold and some way to pay it exists."""
-    b = seat * 4
-    f = s.food
-    return _options_open(s, seat, (ci.options[oi],), f[b], f[b + 1], f[b + 2], f[b + 3],
-                         len(s.hand[seat]) - (1 if playing >= 0 else 0))
+    r, a, m, tea = s.foods(seat)
+    return _options_open(s, seat, (ci.options[oi],), r, a, m, tea, len(s.hand[seat]) - (1 if playing >= 0 else 0))
 
 
 def open_cards(s: TrialState, seat: int, candidates: Iterable[int], from_hand: bool) -> list[int]:
@@ -52,9 +50,7 @@ def open_cards(s: TrialState, seat: int, candidates: Iterable[int], from_hand: b
     always = t.always_open
     where = t.card_where
     here = s.pos[seat]
-    b = seat * 4
-    f = s.food
-    r, a, m, tea = f[b], f[b + 1], f[b + 2], f[b + 3]
+    r, a, m, tea = s.foods(seat)
     cards = len(s.hand[seat]) - (1 if from_hand else 0)
     out = []
     for card in candidates:

@@ -92,7 +92,7 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
         if s.discard:
             s.stack.append(PickDiscard(seat, int(args[1]), look))
     elif k == "boost":
-        s.boosts[seat * 4 + BOOST_INDEX[str(args[0])]] += int(args[1])
+        s.add_boost(seat, BOOST_INDEX[str(args[0])], int(args[1]))
         if s.log is not None:
             s.emit("boost", f"{seat_name(seat)} gains {args[1]} one-time {str(args[0]).replace('_', '-')} "
                             f"symbol{'s' if int(args[1]) > 1 else ''}", seat=seat)
@@ -151,7 +151,7 @@ def apply_effect(s: TrialState, seat: int, term: Term) -> None:
         s.r_place = PLACE_OF[k]
     elif k == "exchange":
         give = FOOD_INDEX[str(args[0])]
-        if s.food[seat * 4 + give]:
+        if s.food_of(seat, give):
             s.stack.append(Exchange(seat, give, FOOD_INDEX[str(args[1])]))
     else:  # pragma: no cover - store, ruins and cards_as_tea are read by places.py
         raise AssertionError(f"the effect {term} is not interpreted here")

@@ -135,7 +135,7 @@ class TrialFields(State):
     first: int                      # who holds the first player token
     camped: list[bool]              # per seat: camped this day
     pos: list[int]                  # per seat: a space index (-1 before choosing a start)
-    food: list[int]                 # seat * 4 + food
+    food: list[int]                 # four per seat, by kind: read and changed through holdings.py
     tray: list[int]                 # the tray's food
     help_food: list[int]            # Philanthropist's food on the help spot (raspberry, acorn, mushroom)
     gallery_food: list[int]         # food put in the gallery section (Curator): out of play
@@ -173,7 +173,7 @@ class TrialFields(State):
     tent_box: list[int]             # tents put in the box at setup, unseen
     tent_used: list[int]            # tents used and put in the box
     tent_kept: list[list[int]]      # per seat: non-immediate tents kept for later (public)
-    boosts: list[int]               # seat * 4 + symbol: one-time symbols from cards
+    boosts: list[int]               # one-time symbols from cards, four per seat: through holdings.py
     morality: list[int]
     flags: list[int]                # seat * 3 + area: the finishing space of that flag, or -1
     legendary: list[int]            # per legendary token: its holder, or -1

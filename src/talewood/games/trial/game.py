@@ -194,7 +194,7 @@ def setup(s: TrialState, game: TrialGame, options: Mapping[str, OptionValue | No
         for f in ("mushroom", "raspberry", "acorn"):
             i = ("raspberry", "acorn", "mushroom", "tea").index(f)
             s.tray[i] -= 1
-            s.food[seat * 4 + i] += 1
+            s.add_food(seat, i)
     s.story = [[] for _ in range(n)]
 
     s.sk = [0] * (SK_SIZE * n)

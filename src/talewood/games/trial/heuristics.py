@@ -21,7 +21,6 @@ from .tables import (
     SK_STRENGTH,
     SK_TRADING,
     SRC_HAND,
-    TEA,
 )
 
 LEAD_SCALE = 6.0          # fame points of lead that make a win about 73% likely
@@ -65,9 +64,8 @@ def projected_scores(s: TrialState) -> list[float]:
         if s.over:
             out.append(value)
             continue
-        b = seat * 4
-        food = s.food
-        value += FOOD_VALUE * (food[b] + food[b + 1] + food[b + 2]) + TEA_VALUE * food[b + TEA]
+        raspberries, acorns, mushrooms, tea = s.foods(seat)
+        value += FOOD_VALUE * (raspberries + acorns + mushrooms) + TEA_VALUE * tea
         value += CARD_VALUE * min(t.hand_limit, len(s.hand[seat]) + len(s.aside[seat]))
         k = seat * SK_SIZE
         value += SYMBOL_VALUE * left * (sk[k + SK_MOVEMENT] + sk[k + SK_STRENGTH] + sk[k + SK_TRADING])

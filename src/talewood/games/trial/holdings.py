@@ -1,8 +1,9 @@
-"""What each adventurer holds and the piles they take from, as the rules read and change it: food from the
-tray (L64, A-21), cards drawn, gained, set aside (L213) and discarded (A-18, A-20), the story and the
-skills it gives (L247-284), the morality token (L106, L262), the backpack and the store's stacks
-(L154-166), whether a cost can be paid (L231-239), paw tokens (L308-316), one-time symbols (L614-621),
-strength, dice and trading symbols (L343-359, L477), and an expedition deck shuffled again (L570).
+"""What each adventurer holds and the piles they take from, as the rules read and change it: food tokens from
+the tray and back (L64, L235, A-21) or passed between adventurers, cards drawn, gained, set aside (L213) and
+discarded (A-18, A-20), the story and the skills it gives (L247-284), the morality token (L106, L262), the
+backpack and the store's stacks (L154-166), whether a cost can be paid (L231-239), paw tokens (L308-316),
+one-time symbols (L614-621), strength, dice and trading symbols (L343-359, L477), and an expedition deck
+shuffled again (L570).
 """
 
 from __future__ import annotations
@@ -62,6 +63,23 @@ class Holdings(TrialFields):
         return self.t.space_name[space]
 
     # -- food ----------------------------------------------------------------------------------
+    # `food` holds four counts per seat (raspberries, acorns, mushrooms, tea leaves: tables.RASPBERRY..TEA);
+    # only the methods below know that layout
+    def food_of(self, seat: int, f: int) -> int:
+        """How many food tokens of kind f `seat` has on their character board."""
+        return self.food[seat * 4 + f]
+
+    def foods(self, seat: int) -> tuple[int, int, int, int]:
+        """`seat`'s raspberries, acorns, mushrooms and tea leaves."""
+        b = seat * 4
+        f = self.food
+        return f[b], f[b + 1], f[b + 2], f[b + 3]
+
+    def food_total(self, seat: int) -> int:
+        b = seat * 4
+        f = self.food
+        return f[b] + f[b + 1] + f[b + 2] + f[b + 3]
+
     def gain_food(self, seat: int, f: int, n: int = 1) -> int:
         """Gain up to n of food f from the tray (A-21: what is there)."""
         if rulings.TRAY_IS_LIMITED:
@@ -76,13 +94,30 @@ class Holdings(TrialFields):
         return n
 
     def spend_food(self, seat: int, f: int, n: int = 1) -> None:
+        """Spend n of food f: back into the tray (L235)."""
         self.food[seat * 4 + f] -= n
         self.tray[f] += n
 
-    def food_total(self, seat: int) -> int:
-        b = seat * 4
-        f = self.food
-        return f[b] + f[b + 1] + f[b + 2] + f[b + 3]
+    def return_food(self, seat: int, f: int) -> int:
+        """All of `seat`'s food f goes back into the tray; how many that was."""
+        i = seat * 4 + f
+        n = self.food[i]
+        self.food[i] = 0
+        self.tray[f] += n
+        return n
+
+    def give_food(self, giver: int, taker: int, f: int, n: int = 1) -> None:
+        """n of food f pass from `giver` to `taker` (given, or taken by a steal), the tray untouched."""
+        self.food[giver * 4 + f] -= n
+        self.food[taker * 4 + f] += n
+
+    def add_food(self, seat: int, f: int, n: int = 1) -> None:
+        """n of food f reach `seat` from elsewhere than the tray (the help spot; a payment tried, undone)."""
+        self.food[seat * 4 + f] += n
+
+    def remove_food(self, seat: int, f: int, n: int = 1) -> None:
+        """n of food f leave `seat` for elsewhere than the tray (the gallery section; a payment tried)."""
+        self.food[seat * 4 + f] -= n
 
     # -- cards ---------------------------------------------------------------------------------
     def in_own_turn(self, seat: int) -> bool:
@@ -285,13 +320,11 @@ class Holdings(TrialFields):
     def payable(self, seat: int, checks: Sequence[int], objects: tuple[tuple[int, int], ...],
                 playing: int = -1, card_tea: int = 0) -> bool:
         """Whether `seat` holds what `checks` and `objects` (tables.payable_needs) ask for."""
-        b = seat * 4
-        f = self.food
-        tea = f[b + 3]
+        r, a, m, tea = self.foods(seat)
         cards = len(self.hand[seat]) - (1 if playing >= 0 else 0)
         if card_tea:
             tea += cards * card_tea + self.st_credit
-        return covers(f[b], f[b + 1], f[b + 2], tea, cards, checks) and self.carries(seat, objects, checks[6])
+        return covers(r, a, m, tea, cards, checks) and self.carries(seat, objects, checks[6])
 
     def carries(self, seat: int, objects: tuple[tuple[int, int], ...], amphibians: int) -> bool:
         """Whether `seat`'s backpack holds `objects` ((kind, how many) pairs) and that many amphibian objects."""
@@ -325,7 +358,24 @@ class Holdings(TrialFields):
         self.placed[seat] = []
 
     # -- one-time symbols --------------------------------------------------------------------------
+    # `boosts` holds four counts per seat, the one-time symbols gained from cards (tables.BOOSTS: movement,
+    # trading, strength, card draw); only the methods below know that layout. Kept tents give them too.
+    def card_boosts_of(self, seat: int, symbol: int) -> int:
+        """`seat`'s one-time `symbol`s from cards (kept tents not counted)."""
+        return self.boosts[seat * 4 + symbol]
+
+    def add_boost(self, seat: int, symbol: int, n: int = 1) -> None:
+        """`seat` gains n one-time `symbol`s from a card."""
+        self.boosts[seat * 4 + symbol] += n
+
+    def clear_boosts(self, seat: int) -> None:
+        """`seat`'s unused one-time symbols from cards are lost."""
+        b = seat * 4
+        boosts = self.boosts
+        boosts[b] = boosts[b + 1] = boosts[b + 2] = boosts[b + 3] = 0
+
     def boosts_of(self, seat: int, symbol: int) -> int:
+        """`seat`'s one-time `symbol`s: from cards and kept tents."""
         kept = self.tent_kept[seat]
         if not kept:
             return self.boosts[seat * 4 + symbol]

@@ -71,7 +71,7 @@ FOODS = (("raspberry", "raspberries"), ("acorn", "acorns"), ("mushroom", "mushro
 
 def _measure(s: Any, p: int) -> list[tuple[str, str, float]]:
     details = score_details(s)[p]
-    food = [(one, many, float(s.food[p * 4 + k])) for k, (one, many) in enumerate(FOODS)]
+    food = [(one, many, float(s.food_of(p, k))) for k, (one, many) in enumerate(FOODS)]
     return [("fame point", "fame points", details["total"]), *food,
             ("deed card", "deed cards", len(s.hand[p]) + len(s.aside[p])),
             ("card in your story", "cards in your story", len(s.story[p])),

@@ -237,9 +237,8 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for x in tent_kept[who]:
                     if 0 <= tent_boost[x] < 4:
                         kept[tent_boost[x]] += 1
-                b = who * 4
                 for x in range(4):
-                    out[o + x] = (boosts[b + x] + kept[x]) / 3     # boosts_of(who, x)
+                    out[o + x] = (s.card_boosts_of(who, x) + kept[x]) / 3     # boosts_of(who, x)
             last.boosts, last.tent_kept = boosts[:], _copies(tent_kept)
 
         tile_at, tile_side, tile_known = s.tile_at, s.tile_side, s.tile_known
@@ -354,11 +353,12 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             sk_moved, pack_moved, home_moved = sk != old_sk, backpack != old_pack, strong_home != last.strong_home
             if food != last.food:
                 for k, who in enumerate(slots):
-                    o, f = seats + k * SEAT_FEATURES, who * 4
-                    out[o + 1] = food[f] / 8
-                    out[o + 2] = food[f + 1] / 8
-                    out[o + 3] = food[f + 2] / 8
-                    out[o + 4] = food[f + 3] / 8
+                    o = seats + k * SEAT_FEATURES
+                    raspberries, acorns, mushrooms, tea = s.foods(who)
+                    out[o + 1] = raspberries / 8
+                    out[o + 2] = acorns / 8
+                    out[o + 3] = mushrooms / 8
+                    out[o + 4] = tea / 8
                 last.food = food[:]
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:

@@ -89,13 +89,13 @@ class Offer(NamedTuple):
 
     def legal(self, s: TrialState) -> list[int]:
         ids = s.t.ids
-        b = self.seat * 4
+        me = self.seat
         if self.deal == 0:
-            return [*(ids.food + f for f in range(4) if s.food[b + f]), ids.decline]
+            return [*(ids.food + f for f in range(4) if s.food_of(me, f)), ids.decline]
         if self.deal in (1, 2):
             return sorted([ids.left if self.deal == 1 else ids.right, ids.decline])
-        out = [ids.food + f for f in range(4) if s.food[b + f]]
-        if s.hand[self.seat]:
+        out = [ids.food + f for f in range(4) if s.food_of(me, f)]
+        if s.hand[me]:
             out.append(ids.take_card)
         return out or [ids.decline]
 
@@ -117,8 +117,7 @@ class Offer(NamedTuple):
             return
         if ids.food <= action < ids.food + 4:
             f = action - ids.food
-            s.food[me * 4 + f] -= 1
-            s.food[self.player * 4 + f] += 1
+            s.give_food(me, self.player, f)
             if s.log is not None:
                 s.emit("give", f"{seat_name(me)} gives {FOOD_A[f]} to {seat_name(self.player)}", seat=me)
             if self.deal == 0:
@@ -174,15 +173,14 @@ class StealFood(NamedTuple):
         return f"choose a food token to take from {seat_name(self.victim)}"
 
     def legal(self, s: TrialState) -> list[int]:
-        return [s.t.ids.food + f for f in range(4) if s.food[self.victim * 4 + f]]
+        return [s.t.ids.food + f for f in range(4) if s.food_of(self.victim, f)]
 
     def label(self, s: TrialState, action: int) -> str:
         return f"Take {FOOD_A[action - s.t.ids.food]} from {seat_name(self.victim)}"
 
     def apply(self, s: TrialState, action: int) -> None:
         f = action - s.t.ids.food
-        s.food[self.victim * 4 + f] -= 1
-        s.food[self.seat * 4 + f] += 1
+        s.give_food(self.victim, self.seat, f)
         if s.log is not None:
             s.emit("steal", f"{seat_name(self.seat)} takes {FOOD_A[f]} from {seat_name(self.victim)}",
                    seat=self.seat)

@@ -52,9 +52,9 @@ def units_ok(s: TrialState, seat: int, units: list[int]) -> bool:
 
 def _try(s: TrialState, seat: int, f: int) -> bool:
     """Would the rest of the payment still be payable after spending one food f?"""
-    s.food[seat * 4 + f] -= 1
+    s.remove_food(seat, f)
     ok = units_ok(s, seat, s.pay[1:])
-    s.food[seat * 4 + f] += 1
+    s.add_food(seat, f)
     return ok
 
 
@@ -83,19 +83,17 @@ def pay_choices(s: TrialState, seat: int) -> list[int]:
     t = s.t
     ids = t.ids
     u = s.pay[0]
-    b = seat * 4
-    food = s.food
     out: list[int] = []
     if u < 4 or U_GALLERY <= u < U_GALLERY + 4:
         f = u if u < 4 else u - U_GALLERY
-        if food[b + f] and _try(s, seat, f):
+        if s.food_of(seat, f) and _try(s, seat, f):
             out.append(ids.food + f)
-        if f != TEA and food[b + TEA] and rulings.TEA_REPLACES_BASIC_FOOD and _try(s, seat, TEA):
+        if f != TEA and s.food_of(seat, TEA) and rulings.TEA_REPLACES_BASIC_FOOD and _try(s, seat, TEA):
             out.append(ids.food + TEA)
     elif u in (U_ANY, U_GIVE_ANY):
-        out += [ids.food + f for f in range(4) if food[b + f] and _try(s, seat, f)]
+        out += [ids.food + f for f in range(4) if s.food_of(seat, f) and _try(s, seat, f)]
     elif u == U_GIVE_TEA:
-        if food[b + TEA]:
+        if s.food_of(seat, TEA):
             out.append(ids.food + TEA)
     elif u in (U_CARD, U_GIVE_CARD):
         if s.hand[seat] and _try_card(s, seat, False):
@@ -103,7 +101,7 @@ def pay_choices(s: TrialState, seat: int) -> list[int]:
     elif u == U_AMPHIBIAN:
         out += sorted({ids.drop + o for o in s.backpack[seat] if t.amphibian[o]})
     elif u == U_PER_OBJECT:
-        out += [ids.food + f for f in range(4) if food[b + f]]
+        out += [ids.food + f for f in range(4) if s.food_of(seat, f)]
         out += sorted({ids.card + c for c in s.hand[seat]})
         if rulings.DROP_OBJECTS_WHILE_PAYING_PER_OBJECT:
             out += sorted({ids.drop + o for o in s.backpack[seat]})
@@ -197,12 +195,11 @@ def pay_with(s: TrialState, seat: int, action: int) -> None:
     if ids.food <= action < ids.food + 4:
         f = action - ids.food
         if u in (U_GIVE_ANY, U_GIVE_TEA):
-            s.food[seat * 4 + f] -= 1
-            s.food[s.r_target * 4 + f] += 1
+            s.give_food(seat, s.r_target, f)
             if s.log is not None:
                 s.emit("give", f"{seat_name(seat)} gives {FOOD_A[f]} to {seat_name(s.r_target)}", seat=seat)
         elif U_GALLERY <= u < U_GALLERY + 4:
-            s.food[seat * 4 + f] -= 1
+            s.remove_food(seat, f)
             s.gallery_food[f] += 1
             if s.log is not None:
                 s.emit("gallery", f"{seat_name(seat)} places {FOOD_A[f]} in the gallery section", seat=seat)

@@ -248,10 +248,9 @@ class RuinsTake(NamedTuple):
     def can_pay(self, s: TrialState) -> bool:
         if not self.second and s.rv_free:
             return True
-        b = self.seat * 4
         if self.price(s) == U_ANY:
             return s.food_total(self.seat) > 0
-        return s.food[b + TEA] > 0
+        return s.food_of(self.seat, TEA) > 0
 
     def legal(self, s: TrialState) -> list[int]:
         seat = self.seat
@@ -352,4 +351,4 @@ class HelpBonus(NamedTuple):
     def apply(self, s: TrialState, action: int) -> None:
         f = action - s.t.ids.food
         s.help_food[f] -= 1
-        s.food[self.seat * 4 + f] += 1
+        s.add_food(self.seat, f)

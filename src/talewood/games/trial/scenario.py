@@ -225,15 +225,14 @@ def put_tiles(s: TrialState, value: Any) -> None:
 def put_food(s: TrialState, value: Any) -> None:
     for seat, table in enumerate(_per_seat(s, value, "food")):
         for f in range(4):
-            s.tray[f] += s.food[seat * 4 + f]
-            s.food[seat * 4 + f] = 0
+            s.return_food(seat, f)
         for name, n in table.items():
             f = FOOD_INDEX[expect_name(name, FOOD_INDEX, "food")]
             n = expect_int(n, f"{name}", 0, 16)
             if s.tray[f] < n:
                 raise ScenarioError(f"the tray has only {s.tray[f]} {name} left")
             s.tray[f] -= n
-            s.food[seat * 4 + f] += n
+            s.add_food(seat, f, n)
 
 
 def put_hands(s: TrialState, value: Any) -> None:
@@ -480,7 +479,7 @@ def put_boosts(s: TrialState, value: Any) -> None:
     for seat, table in enumerate(_per_seat(s, value, "boosts")):
         for name, n in table.items():
             k = names.index(expect_name(name, names, "one-time symbol"))
-            s.boosts[seat * 4 + k] = expect_int(n, name, 0, 9)
+            s.add_boost(seat, k, expect_int(n, name, 0, 9) - s.card_boosts_of(seat, k))     # sets the count
 
 
 def put_legendary(s: TrialState, value: Any) -> None:
@@ -555,10 +554,10 @@ def check_position(s: TrialState) -> None:
     artifacts += [a for a in range(len(t.c.artifacts)) if s.artifact_home[a]]
     assert sorted(artifacts) == list(range(len(t.c.artifacts))), "an artifact is lost or doubled"
     for f in range(4):
-        total = s.tray[f] + s.gallery_food[f] + sum(s.food[seat * 4 + f] for seat in range(s.players))
+        total = s.tray[f] + s.gallery_food[f] + sum(s.food_of(seat, f) for seat in range(s.players))
         total += s.help_food[f] if f < 3 else 0
         assert total == 16, f"food {f} is lost or doubled ({total})"
-        assert s.tray[f] >= 0 and all(s.food[seat * 4 + f] >= 0 for seat in range(s.players))
+        assert s.tray[f] >= 0 and all(s.food_of(seat, f) >= 0 for seat in range(s.players))
     tents = [x for hand in s.tents for x in hand] + [x for x in s.tent_on if x >= 0] + s.tent_box + s.tent_used
     tents += [x for kept in s.tent_kept for x in kept]
     assert sorted(tents) == list(range(len(s.c.tents))), "a tent is lost or doubled"

@@ -344,7 +344,7 @@ class EndTurn(NamedTuple):
             s.hand[seat].extend(s.aside[seat])
             s.aside[seat] = []
         if not rulings.CARD_BOOSTS_KEPT_UNTIL_USED:
-            s.boosts[seat * 4:seat * 4 + 4] = [0, 0, 0, 0]
+            s.clear_boosts(seat)
         if len(s.hand[seat]) > s.t.hand_limit:
             s.stack.append(DiscardDown(seat))
 

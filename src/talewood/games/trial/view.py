@@ -5,6 +5,7 @@ only to whoever looked, a store or ruins tile shows its back only once flipped, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine import seat_name
@@ -43,7 +44,7 @@ def _place_name(t: Tables, place: int) -> str:
     return f"{EXPEDITIONS[place - EXPEDITION_SECTION]}_section"
 
 
-def _foods(values: list[int]) -> dict[str, int]:
+def _foods(values: Sequence[int]) -> dict[str, int]:
     return dict(zip(FOODS, values, strict=True))
 
 
@@ -196,7 +197,7 @@ def _player(s: TrialState, who: int, me: int, over: bool) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "seat": who, "name": seat_name(who), "character": c.characters[who].name,
         "position": t.space_ids[s.pos[who]] if s.pos[who] >= 0 else None,
-        "food": _foods(s.food[who * 4:who * 4 + 4]),
+        "food": _foods(s.foods(who)),
         "hand_size": len(s.hand[who]), "set_aside": len(s.aside[who]),
         "hand_backs": {"deed": sum(1 for k in hand if not t.is_encounter[k]),
                        "encounter": sum(1 for k in hand if t.is_encounter[k])},
