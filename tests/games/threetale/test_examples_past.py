@@ -293,6 +293,27 @@ def test_t12_mercy_raised_by_endurance_counts_next_turn() -> None:
     assert s.tier(0, 5) == 2                       # next turn it gives 2
 
 
+def test_mercy_raises_each_hero_and_virtue_pair_once_and_never_its_own_hero() -> None:
+    """Mercy 13 gives three +1s to other Heroes, each on a different (Hero, Virtue) (A-17): the Hero raised
+    may be chosen again for another Virtue, and the other Hero's same Virtue is still a new pair."""
+    s = scenario({"phase": "past", "tiles": [{"tile": "01"}], "heroes_at": ["01:SW", "01:SE", "01:NE"],
+                  "boards": [{"endurance": 0, "mercy": 13}], "turn": {"seat": 0, "start": "turn"}})
+    assert s.tier(0, 5) == 3
+    end_turn(s)
+    son, maiden = "Raise a Virtue of The Youngest Son", "Raise a Virtue of The Unborn Maiden"
+    assert frame(s) == "MercyHero" and labels(s) == [son, maiden, "Raise nothing more"]
+    act(s, son, "Raise The Youngest Son's Love (4 → 5)")
+    act(s, son)
+    assert not can(s, "Raise The Youngest Son's Love") and can(s, "Raise The Youngest Son's Hope (3 → 4)")
+    act(s, "Raise The Youngest Son's Hope (3 → 4)")
+    assert labels(s) == [son, maiden, "Raise nothing more"]
+    act(s, maiden)
+    assert can(s, "Raise The Unborn Maiden's Love")
+    act(s, "Raise The Unborn Maiden's Love")
+    assert frame(s) not in ("MercyHero", "MercyVirtue")    # three given
+    assert virtue(s, 1, "love") == 5 and virtue(s, 1, "hope") == 4
+
+
 # -- T13: who attacks first ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("speed", "first"), [(4, 1), (5, 0), (3, 1)])
