@@ -27,7 +27,7 @@ def reroll_talent(s: TTState, seat: int) -> int:
     if s.turn.used & T_REROLL:
         return -1
     for lv in range(3):
-        ti = s.tal[seat * 3 + lv]
+        ti = s.talent_at(seat, lv)
         if ti >= 0 and any(e.do == "reroll_blanks" for e in s.t.talents[ti].effects):
             return ti
     return -1

@@ -28,7 +28,7 @@ from .choices import choice
 from .components.box import Content
 from .components.symbols import DIFFICULTIES
 from .content import load_content
-from .hero_state import no_virtues
+from .hero_state import empty_slots, no_talents, no_virtues
 from .observation import decision_bound, encode, observation_spec
 from .scenario import SCHEMA
 from .scoring import score_sheet
@@ -166,9 +166,9 @@ def setup(s: TTState, game: ThreeTaleGame, options: Mapping[str, Any]) -> None:
     s.speed = [0] * SEATS
     s.spirit = [0] * SEATS
     s.shev = [0] * SEATS
-    s.tal = [-1] * (3 * SEATS)
+    s.tal = no_talents(SEATS)
     s.arts = [[] for _ in range(SEATS)]
-    s.equip = [-1] * (3 * SEATS)
+    s.equip = empty_slots(SEATS)
     s.offerings = [0] * SEATS
     s.quests = [[] for _ in range(SEATS)]
     s.stones = [0] * SEATS

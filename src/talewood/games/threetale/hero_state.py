@@ -40,6 +40,16 @@ def virtues_of(vir: list[int], seat: int) -> list[int]:
     return vir[b:b + 6]
 
 
+def no_talents(seats: int) -> list[int]:
+    """No Talent developed at any level, before the game starts (the state's `tal`)."""
+    return [-1] * (3 * seats)
+
+
+def empty_slots(seats: int) -> list[int]:
+    """Every Hero's three Artifact slots empty (the state's `equip`)."""
+    return [-1] * (3 * seats)
+
+
 class HeroState(MapState):
     """The state's Hero boards: Virtues, Speed, Spirit, Talents and Artifacts."""
 
@@ -103,7 +113,51 @@ class HeroState(MapState):
             rules().check_quests(cast("TTState", self), seat)
         return gained
 
+    # -- a Hero's Talents (Shevitsa, L213: one Talent of each level): `tal` holds each seat's three, the
+    # Level 1, 2 and 3 Talent (or -1: none yet), seat after seat; `lv` is a Talent's level less one
+    def talent_at(self, seat: int, lv: int) -> int:
+        """The Talent the Hero has developed at level lv + 1, or -1."""
+        return self.tal[seat * 3 + lv]
+
+    def talents(self, seat: int) -> list[int]:
+        """The Hero's Talents of levels 1, 2 and 3 (-1 where not developed; a copy)."""
+        b = seat * 3
+        return self.tal[b:b + 3]
+
+    def talents_developed(self, seat: int) -> int:
+        """How many Talents the Hero has developed (0 to 3)."""
+        b = seat * 3
+        tal = self.tal
+        return (tal[b] >= 0) + (tal[b + 1] >= 0) + (tal[b + 2] >= 0)
+
+    def develop_talent(self, seat: int, lv: int, talent: int) -> None:
+        """Mark a Talent developed at level lv + 1 (the caller has paid its Shevitsa)."""
+        self.tal[seat * 3 + lv] = talent
+
+    # -- a Hero's Artifact slots (Head, Hand and Feet, L182): `equip` holds each seat's three, in
+    # SLOT_NAMES order (the Artifact there, or -1: empty), seat after seat
+    def in_slot(self, seat: int, slot: int) -> int:
+        """The Artifact in the Hero's slot, or -1."""
+        return self.equip[seat * 3 + slot]
+
+    def slots(self, seat: int) -> list[int]:
+        """The Artifacts in the Hero's Head, Hand and Feet slots (-1 where empty; a copy)."""
+        b = seat * 3
+        return self.equip[b:b + 3]
+
+    def slots_empty(self, seat: int) -> bool:
+        """No Artifact in any of the Hero's slots."""
+        b = seat * 3
+        equip = self.equip
+        return equip[b] < 0 and equip[b + 1] < 0 and equip[b + 2] < 0
+
+    def put_in_slot(self, seat: int, slot: int, artifact: int) -> None:
+        """Put a held Artifact in its slot (the one there before stays in hand); -1 empties the slot."""
+        self.equip[seat * 3 + slot] = artifact
+
     def profile(self, seat: int) -> Profile:
+        """What the Hero's Talents and slotted Artifacts give, kept by the six that make it: the three
+        Talents and the three slots, read straight from `tal` and `equip` (this runs at every decision)."""
         b = seat * 3
         tal = self.tal
         eq = self.equip
@@ -191,7 +245,7 @@ class HeroState(MapState):
         """Water of Life (once a game) or a Phoenix Tear in its slot keep a falling Hero at 1 Spirit."""
         for saver in range(3):
             for lv in range(3):
-                ti = self.tal[saver * 3 + lv]
+                ti = self.talent_at(saver, lv)
                 if ti < 0 or self.once_game[saver] >> lv & 1:
                     continue
                 for e in self.t.talents[ti].effects:
@@ -203,7 +257,7 @@ class HeroState(MapState):
                                               f"{self.name(seat)} keeps 1 Spirit")
                         return True
             for slot in range(3):
-                a = self.equip[saver * 3 + slot]
+                a = self.in_slot(saver, slot)
                 if a < 0:
                     continue
                 art = self.t.artifacts[a]
@@ -220,22 +274,22 @@ class HeroState(MapState):
         """A Hero takes Artifact a; it goes into its slot if that slot is empty and unused this turn."""
         self.arts[seat].append(a)
         slot = self.t.art_slot[a]
-        if self.equip[seat * 3 + slot] < 0 and not (seat == self.cur and self.slots_used >> slot & 1):
-            self.equip[seat * 3 + slot] = a
+        if self.in_slot(seat, slot) < 0 and not (seat == self.cur and self.slots_used >> slot & 1):
+            self.put_in_slot(seat, slot, a)
 
     def remove_artifact(self, seat: int, a: int, to_deck: bool = True) -> None:
         """Artifact a leaves the Hero (given away, sacrificed, used up, lost)."""
         self.arts[seat].remove(a)
         slot = self.t.art_slot[a]
-        if self.equip[seat * 3 + slot] == a:
-            self.equip[seat * 3 + slot] = -1
+        if self.in_slot(seat, slot) == a:
+            self.put_in_slot(seat, slot, -1)
         if to_deck:
             self.deck[self.t.artifacts[a].level - 1].append(a)
 
     def equipped(self, seat: int, usage: str) -> list[int]:
         out = []
         for slot in range(3):
-            a = self.equip[seat * 3 + slot]
+            a = self.in_slot(seat, slot)
             if a >= 0 and self.t.artifacts[a].usage == usage:
                 out.append(a)
         return out

@@ -77,8 +77,7 @@ def hero_power(s: TTState, h: int) -> float:
     v0, v1, v2, v3, v4, v5 = virtue_values(s.t.tier)
     power = v0[s.v(h, LOVE)] + v1[s.v(h, HOPE)] + v2[s.v(h, FAITH)] + v3[s.v(h, ENDEAVOR)] \
         + v4[s.v(h, ENDURANCE)] + v5[s.v(h, MERCY)]
-    tal, c = s.tal, h * 3
-    power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * ((tal[c] >= 0) + (tal[c + 1] >= 0) + (tal[c + 2] >= 0))
+    power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * s.talents_developed(h)
     arts = s.t.artifacts
     power += sum(ARTIFACT_VALUE[arts[a].level] for a in s.arts[h]) + 2.5 * s.offerings[h] + 12.0 * s.stones[h]
     return power + SPIRIT_VALUE[min(3, s.spirit[h])]

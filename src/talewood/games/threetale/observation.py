@@ -286,9 +286,8 @@ class _Follower:
         nart = len(t.c.artifacts)
         for slot in range(3):
             h = (seat + slot) % 3
-            b3 = h * 3
-            tal = s.tal[b3:b3 + 3]
-            equip = s.equip[b3:b3 + 3]
+            tal = s.talents(h)
+            equip = s.slots(h)
             arts = s.arts[h]
             key = (s.hero[h], s.speed[h], s.spirit[h], s.shev[h], tal, s.offerings[h], s.stones[h],
                    s.rings[h], s.heads[h], s.seeds[h], len(s.quests[h]), s.order.index(h), arts[:], equip,
@@ -305,7 +304,7 @@ class _Follower:
             out[f + 7] = s.speed_now(h) / 20 if s.hero[h] >= 0 else 0.0
             out[f + 8] = s.spirit[h] / 3
             out[f + 9] = s.shev[h] / 12
-            out[f + 10] = ((tal[0] >= 0) + (tal[1] >= 0) + (tal[2] >= 0)) / 3
+            out[f + 10] = s.talents_developed(h) / 3
             out[f + 11] = float(s.offerings[h])
             out[f + 12] = float(s.stones[h])
             out[f + 13] = s.rings[h] / 9 + (s.heads[h] / 7) + s.seeds[h] / 4

@@ -70,7 +70,7 @@ def record(state: State, result: Result, rec: Recorder) -> None:
         if s.hero[seat] >= 0:
             rec.had(seat, "Hero", c.heroes[s.hero[seat]].id)
             for lv in range(3):
-                ti = s.tal[seat * 3 + lv]
+                ti = s.talent_at(seat, lv)
                 if ti >= 0:
                     rec.had(seat, "Talent", s.t.talents[ti].id)
             for t in c.heroes[s.hero[seat]].talents:

@@ -201,7 +201,7 @@ def put_boards(s: TTState, value: Any) -> None:
             ti = talents[expect_name(tid, talents, "talent")]
             if s.t.talent_hero[ti] != s.hero[seat]:
                 raise ScenarioError(f"talent {tid} is not a Talent of {s.name(seat)}")
-            s.tal[seat * 3 + s.t.talents[ti].level - 1] = ti
+            s.develop_talent(seat, s.t.talents[ti].level - 1, ti)
         for aid in expect_list(board.get("artifacts", []), "artifacts"):
             a = arts[expect_name(aid, arts, "artifact")]
             take_card(s, ART1 + s.t.artifacts[a].level - 1, a)
@@ -210,7 +210,7 @@ def put_boards(s: TTState, value: Any) -> None:
             a = arts[expect_name(aid, arts, "artifact")]
             if a not in s.arts[seat]:
                 raise ScenarioError(f"{aid} is not held by {s.name(seat)}")
-            s.equip[seat * 3 + s.t.art_slot[a]] = a
+            s.put_in_slot(seat, s.t.art_slot[a], a)
         quests = {q.id: i for i, q in enumerate(s.t.c.quests)}
         for qid in expect_list(board.get("quests", []), "quests"):
             q = quests[expect_name(qid, quests, "quest")]
@@ -317,7 +317,7 @@ def check_invariants(s: TTState) -> None:
         assert all(0 <= v <= 13 for v in s.virtues(seat)), "Virtues stay within 0..13"
         assert s.shev[seat] >= 0 and s.speed[seat] >= 0 and s.stones[seat] >= 0
         for slot in range(3):
-            a = s.equip[seat * 3 + slot]
+            a = s.in_slot(seat, slot)
             assert a < 0 or (a in s.arts[seat] and s.t.art_slot[a] == slot), "an Artifact in a slot is held"
     for a in s.on_offer:
         if type(s.stack[-1]).__name__ == "KeepArtifact":

@@ -46,7 +46,7 @@ def artifact_json(s: TTState, a: int, seat: int | None = None) -> dict[str, Any]
     if art.usage == "activation":
         out["activation"] = art.activation
     if seat is not None:
-        out["in_slot"] = s.equip[seat * 3 + s.t.art_slot[a]] == a
+        out["in_slot"] = s.in_slot(seat, s.t.art_slot[a]) == a
     return out
 
 
@@ -65,7 +65,7 @@ def hero_json(s: TTState, seat: int) -> dict[str, Any]:
     if h < 0:
         return entry
     hero = s.t.c.heroes[h]
-    developed = [ti for ti in s.tal[seat * 3: seat * 3 + 3] if ti >= 0]
+    developed = [ti for ti in s.talents(seat) if ti >= 0]
     entry.update(
         hero=hero.id, index=h, name=hero.name, text=hero.text,
         virtues=dict(zip(VIRTUES, s.virtues(seat), strict=True)),
@@ -75,8 +75,7 @@ def hero_json(s: TTState, seat: int) -> dict[str, Any]:
                   "developed": s.t.talent_hero[s.t.talents.index(tal)] == h and s.t.talents.index(tal) in developed}
                  for tal in hero.talents],
         artifacts=[artifact_json(s, a, seat) for a in s.arts[seat]],
-        slots={SLOT_NAMES[k]: (s.t.artifacts[s.equip[seat * 3 + k]].id if s.equip[seat * 3 + k] >= 0 else None)
-               for k in range(3)},
+        slots={SLOT_NAMES[k]: (s.t.artifacts[a].id if a >= 0 else None) for k, a in enumerate(s.slots(seat))},
         offerings=s.offerings[seat],
         quests=[{"id": s.t.c.quests[q].id, "name": s.t.c.quests[q].name, "text": s.t.c.quests[q].text,
                  "progress": bin(prog).count("1") if s.t.c.quests[q].goal == "use_altars" else prog,

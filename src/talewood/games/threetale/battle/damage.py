@@ -26,7 +26,7 @@ def reductions(s: TTState, seat: int) -> tuple[int, int]:
     total = 0
     flags = 0
     for lv in range(3):
-        ti = s.tal[seat * 3 + lv]
+        ti = s.talent_at(seat, lv)
         if ti >= 0 and not s.battle.used & B_REDUCED:
             for e in s.t.talents[ti].effects:
                 if e.do == "damage_reduction":
@@ -45,7 +45,7 @@ def free_blocks(s: TTState, seat: int) -> list[int]:
     ids = s.t.ids
     out = []
     for lv in range(3):
-        ti = s.tal[seat * 3 + lv]
+        ti = s.talent_at(seat, lv)
         if ti >= 0 and not s.battle.used & B_FREE_BLOCK and any(e.do == "free_block" for e in s.t.talents[ti].effects):
             out.append(ids.talent + ti)
     for a in s.equipped(seat, "passive"):

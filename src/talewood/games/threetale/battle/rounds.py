@@ -114,7 +114,7 @@ def before_round_options(s: TTState, seat: int, side: int) -> list[int]:
         out.append(ids.escape)
     out.extend(strike_options(s, seat))
     for lv in range(3):
-        ti = s.tal[seat * 3 + lv]
+        ti = s.talent_at(seat, lv)
         if ti < 0:
             continue
         for e in s.t.talents[ti].effects:
@@ -271,7 +271,7 @@ def hero_roll_options(s: TTState, seat: int) -> list[int]:
         out += own_dice_options(s, seat, reroll=True)
     if not forbidden(s, "activation"):
         for slot in range(3):
-            a = s.equip[seat * 3 + slot]
+            a = s.in_slot(seat, slot)
             if a < 0 or (s.battle.activated >> slot & 1 and rulings.ACTIVATION_ONCE_PER_ROUND):
                 continue
             art = s.t.artifacts[a]
@@ -425,7 +425,7 @@ def enemy_roll_options(s: TTState, seat: int) -> list[int]:
         if s.turns_left(seat) > 0:
             out.append(ids.turn_die)
         for lv in range(3):
-            ti = s.tal[seat * 3 + lv]
+            ti = s.talent_at(seat, lv)
             if ti < 0:
                 continue
             for e in s.t.talents[ti].effects:

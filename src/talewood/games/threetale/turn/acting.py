@@ -98,9 +98,7 @@ def give_targets(s: TTState, seat: int, acting: bool | None = None) -> tuple[lis
 def usable_one_time(s: TTState, seat: int) -> list[int]:
     """One-time Artifacts in their slots that do something outside battle."""
     out: list[int] = []
-    equip = s.equip
-    b = seat * 3
-    if equip[b] < 0 and equip[b + 1] < 0 and equip[b + 2] < 0:
+    if s.slots_empty(seat):
         return out
     for a in s.equipped(seat, "one_time"):
         if s.slots_used >> s.t.art_slot[a] & 1:
@@ -121,13 +119,11 @@ def turn_options(s: TTState, seat: int) -> list[int]:
     tflags = s.turn.used
     # A-23: Artifact slots change only before the Hero moves or acts
     if arts and (not tflags & T_MOVED or not rulings.EQUIP_AT_TURN_START):
-        equip = s.equip
         art_slot = t.art_slot
         used = s.slots_used
-        b = seat * 3
         for a in arts:
             slot = art_slot[a]
-            if equip[b + slot] != a and not tflags >> (T_SLOT + slot) & 1 and not used >> slot & 1:
+            if s.in_slot(seat, slot) != a and not tflags >> (T_SLOT + slot) & 1 and not used >> slot & 1:
                 out.append(ids.equip + a)
     p = s.profile(seat)
     current = seat == s.cur
@@ -155,9 +151,7 @@ def turn_options(s: TTState, seat: int) -> list[int]:
         if s.bonus_unused:
             out += bonus_options(s, seat)
     out.extend(ids.use_artifact + a for a in usable_one_time(s, seat))
-    tal = s.tal
-    b = seat * 3
-    if tal[b] >= 0 or tal[b + 1] >= 0 or tal[b + 2] >= 0:
+    if s.talents_developed(seat):
         out += talent_actions(s, seat)
     if s.phase == FUTURE:
         out += s.future_turn_options(seat, acting)
@@ -173,7 +167,7 @@ def talent_actions(s: TTState, seat: int) -> list[int]:
     out = []
     base = s.t.ids.talent
     for lv in range(3):
-        ti = s.tal[seat * 3 + lv]
+        ti = s.talent_at(seat, lv)
         if ti < 0:
             continue
         for e in s.t.talents[ti].effects:
@@ -221,7 +215,7 @@ class Turn(NamedTuple):
         if ids.equip <= action < ids.equip + len(s.t.artifacts):
             a = action - ids.equip
             slot = s.t.art_slot[a]
-            s.equip[seat * 3 + slot] = a
+            s.put_in_slot(seat, slot, a)
             s.turn.used |= 1 << (T_SLOT + slot)
             if s.log is not None:
                 s.emit("equip", f"{s.name(seat)} puts {s.t.artifacts[a].name} in its {s.t.artifacts[a].slot} slot")

@@ -17,9 +17,7 @@ def develop_options(s: TTState, seat: int) -> list[int]:
     """The Talents of the next level, if the Hero has the Shevitsa (A-07: levels in order)."""
     if seat != s.cur:
         return []
-    tal = s.tal
-    b = seat * 3
-    lv = (tal[b] >= 0) + (tal[b + 1] >= 0) + (tal[b + 2] >= 0)
+    lv = s.talents_developed(seat)
     if lv >= 3 or s.shev[seat] < s.t.c.board.talent_costs[lv]:
         return []
     base = s.t.ids.develop
@@ -30,7 +28,7 @@ def develop_options(s: TTState, seat: int) -> list[int]:
 def develop(s: TTState, seat: int, ti: int) -> None:
     lv = s.t.talents[ti].level - 1
     s.shev[seat] -= s.t.c.board.talent_costs[lv]
-    s.tal[seat * 3 + lv] = ti
+    s.develop_talent(seat, lv, ti)
     if s.log is not None:
         s.emit("talent", f"{s.name(seat)} develops the Talent {s.t.talents[ti].name}")
 
