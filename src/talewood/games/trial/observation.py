@@ -225,7 +225,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             for k, who in enumerate(slots):
                 o = flags_at + k * 3
                 for a in range(3):
-                    x = flags[who * 3 + a]
+                    x = s.flag(who, a)
                     out[o + a] = finish_fame[x] / 8 if x >= 0 else 0.0
             last.flags = flags[:]
 
