@@ -83,7 +83,7 @@ def past_band(bot: str, games: int, seed: int, difficulty: str) -> str:
             columns["engine"].append(max(s.virtues(h)[HOPE:]))
             columns["speed"].append(s.speed[h])
             columns["artifacts"].append(len(s.arts[h]))
-            columns["talents"].append(sum(1 for x in s.tal[h * 3:h * 3 + 3] if x >= 0))
+            columns["talents"].append(s.talents_developed(h))
     lines = [f"{bot}, {games} Pasts from seed {seed}: {died} ended in a death; per Hero as the Future begins "
              f"(median, mean, min, max):"]
     for name, xs in columns.items():

@@ -19,6 +19,7 @@ from talewood.games.threetale.tables import (
     ENEMY_BONUS,
     HERO_BONUS,
     QUESTS,
+    SLOT_NAMES,
     TRE1,
     TRE2,
     TRE3,
@@ -27,6 +28,7 @@ from talewood.games.threetale.tables import (
 from .helpers import GAME, act, artifact, can, frame, labels, pending_dice, roll, scenario, space, tile, virtue
 
 TEAM = "silver_deer+youngest_son+unborn_maiden"
+HANDS = SLOT_NAMES.index("hands")
 
 
 def past(position: dict | None = None, **board: object) -> object:
@@ -383,9 +385,9 @@ def test_r54_a_sacred_stone_does_nothing_in_a_past_battle() -> None:
 def test_r55_one_artifact_a_slot_changed_only_before_moving_or_acting() -> None:
     s = past(artifacts=["A1-01", "A2-02"])
     axe, hammer = artifact(s, "A1-01"), artifact(s, "A2-02")
-    assert s.equip[1] == axe and hammer in s.arts[0]                      # both hands: the first is used
+    assert s.in_slot(0, HANDS) == axe and hammer in s.arts[0]               # both hands: the first is used
     act(s, "Put Smith's Hammer in your hands slot")
-    assert s.equip[1] == hammer and not can(s, "Put Forest Axe")          # a slot changes once a turn
+    assert s.in_slot(0, HANDS) == hammer and not can(s, "Put Forest Axe")   # a slot changes once a turn
     s = past(artifacts=["A1-01", "A2-02"])
     act(s, "Step north")
     assert not can(s, "Put Smith's Hammer")                               # only at the start of the turn
@@ -407,7 +409,7 @@ def test_r59_giving_an_artifact_is_an_action_to_a_hero_beside_you() -> None:
                   "boards": [{"artifacts": ["A1-01"]}], "turn": {"seat": 0, "start": "turn"}})
     assert can(s, "Give an Artifact to The Youngest Son") and not can(s, "Give an Artifact to The Unborn Maiden")
     act(s, "Give an Artifact to The Youngest Son", "Give Forest Axe")
-    assert s.arts[1] == [artifact(s, "A1-01")] and s.acts == 1 and s.equip[3 + 1] == artifact(s, "A1-01")
+    assert s.arts[1] == [artifact(s, "A1-01")] and s.acts == 1 and s.in_slot(1, HANDS) == artifact(s, "A1-01")
 
 
 # -- 2.15 Treasure: R63 -----------------------------------------------------------------------------------
