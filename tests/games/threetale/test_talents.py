@@ -15,8 +15,8 @@ HEAD, HANDS, FEET = (SLOT_NAMES.index(name) for name in ("head", "hands", "feet"
 # each Hero a different number of Talents and a different set of filled slots, so that a read from
 # another Hero, another level or another slot shows
 TALENTS = (["SD1b"], ["YS1a", "YS2b"], ["UM1b", "UM2a", "UM3b"])
-HELD = (["A1-06", "A1-01"], ["A2-10", "A2-03", "A1-04"], [])
-IN_SLOTS = ({HEAD: "A1-06", HANDS: "A1-01"}, {HANDS: "A2-03", FEET: "A2-10"}, {})
+HELD: tuple[list[str], ...] = (["A1-06", "A1-01"], ["A2-10", "A2-03", "A1-04"], [])
+IN_SLOTS: tuple[dict[int, str], ...] = ({HEAD: "A1-06", HANDS: "A1-01"}, {HANDS: "A2-03", FEET: "A2-10"}, {})
 
 
 def heroes() -> TTState:
