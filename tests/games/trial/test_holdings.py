@@ -138,3 +138,13 @@ def test_one_time_symbols_gained_used_and_lost_are_that_seats_only():
         for k in KINDS:
             want[seat, k] = 0
         assert boost_table(s) == want
+
+
+def test_ruins_looked_at_are_known_to_who_looked_only() -> None:
+    """Looking at the items on the ruins (L403) is one seat's and one location's: the others still do not know."""
+    s = new_state(PLAYERS, 3)
+    places = range(len(s.t.locations))
+    assert not any(s.sees_ruins(seat, loc) for seat in range(PLAYERS) for loc in places)
+    s.look_at_ruins(2, 5)
+    s.look_at_ruins(0, 11)
+    assert {(seat, loc) for seat in range(PLAYERS) for loc in places if s.sees_ruins(seat, loc)} == {(2, 5), (0, 11)}

@@ -373,4 +373,4 @@ class PutVillager(NamedTuple):
 
     def apply(self, s: GreyluneState, action: int) -> None:
         s.active[self.seat] -= 1
-        s.gapv[(action - s.ids.place) * 4 + self.seat] += 1
+        s.put_villager(action - s.ids.place, self.seat)

@@ -72,5 +72,5 @@ class EventFromVillage(NamedTuple):
         return [base + k for k in range(5) if event_option_ok(s, self.seat, k)]
 
     def apply(self, s: GreyluneState, action: int) -> None:
-        s.gapv[self.gap * 4 + self.seat] -= 1
+        s.take_villager(self.gap, self.seat)
         take_event(s, self.seat, action - s.ids.event)

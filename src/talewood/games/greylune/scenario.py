@@ -48,7 +48,7 @@ from ...engine import ScenarioError, ScenarioSchema, Setting, seat_name
 from ...engine.scenario import expect_int, expect_list, expect_name
 from ...engine.stack import DECISIONS
 from . import rulings
-from .actions import GAPS, NGAPS
+from .actions import GAPS
 from .board import IN_BOX, MAX_COMPANIONS, NO_CARD, SEASONS, VILLAGERS_PER_PLAYER, YEARS
 from .content import Content
 from .seasons import Turn
@@ -67,7 +67,7 @@ def check_invariants(s: GreyluneState) -> None:
         assert 0 <= s.str_[p] <= 5 and 0 <= s.mag[p] <= 5, f"{seat_name(p)}'s skills are off their tracks"
         parts = (s.active[p], s.camp[p], s.supply[p], s.on_event[p], s.on_special[p])
         assert min(parts) >= 0, f"{seat_name(p)} has a negative count of Villagers"
-        village = sum(s.gapv[g * 4 + p] for g in range(NGAPS))
+        village = s.villagers_in_village(p)
         assert sum(parts) + village == VILLAGERS_PER_PLAYER, f"{seat_name(p)} has {sum(parts) + village} Villagers"
         assert len(s.comps[p]) <= MAX_COMPANIONS, f"{seat_name(p)} has more than {MAX_COMPANIONS} Companions"
         for i in s.items[p] + s.comps[p]:
@@ -294,7 +294,7 @@ def _put_seat(s: GreyluneState, p: int, values: Mapping[str, Any]) -> None:
             if s.active[p] < 1:
                 raise ScenarioError(f"{who} has no active Villager left to put in the Village")
             s.active[p] -= 1
-            s.gapv[GAPS.index((a, b)) * 4 + p] += 1
+            s.put_villager(GAPS.index((a, b)), p)
 
     def cards(kind: str) -> Callable[[Any], None]:
         def put(value: Any) -> None:

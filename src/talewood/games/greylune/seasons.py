@@ -48,7 +48,6 @@ class Turn(NamedTuple):
         out: list[int] = []
         season = s.season[p]
         active = s.active[p]
-        gv = s.gapv
         grid = s.grid
         if season == SPRING:
             if active:
@@ -60,7 +59,7 @@ class Turn(NamedTuple):
             if active:
                 out.extend(ids.event + k for k in ok)
             if season == SUMMER and ok:
-                out.extend(ids.event_gap + g for g in range(NGAPS) if gv[g * 4 + p])
+                out.extend(ids.event_gap + g for g in range(NGAPS) if s.villagers_in(g, p))
         if season != SUMMER:
             out.sort()
             return out
@@ -69,7 +68,7 @@ class Turn(NamedTuple):
         activate_ok = village.activate_ok
         in_village = False
         for g in range(NGAPS):
-            if not gv[g * 4 + p]:
+            if not s.villagers_in(g, p):
                 continue
             in_village = True
             a, b = GAPS[g]
@@ -106,7 +105,7 @@ class Turn(NamedTuple):
         if ids.place <= action < ids.place + NGAPS:
             g = action - ids.place
             s.active[p] -= 1
-            s.gapv[g * 4 + p] += 1
+            s.put_villager(g, p)
             if log:
                 s.emit("place", f"{seat_name(p)} places a Villager {s.gap_name(g)}", seat=p)
         elif action == ids.to_summer:
@@ -129,7 +128,7 @@ class Turn(NamedTuple):
             if log:
                 s.emit("clear", f"{seat_name(p)} sends a Villager from {s.gap_name(g)} to the Campsite: no card is "
                                 f"beside it, so nothing is gained", seat=p)
-            s.gapv[g * 4 + p] -= 1
+            s.take_villager(g, p)
             s.camp[p] += 1
         elif ids.activate <= action < ids.activate + len(GAP_SLOTS):
             g, slot = GAP_SLOTS[action - ids.activate]

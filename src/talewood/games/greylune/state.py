@@ -80,7 +80,7 @@ class GreyluneState(State):
     told: list[list[int]]
     income: list[list[int]]             # Income token ids
     owner: list[int]                    # per card: the seat holding it, -1, or IN_BOX
-    gapv: list[int]                     # gap * 4 + seat: Villagers in that gap
+    gapv: list[int]                     # per gap and seat: the Villagers there (villagers_in)
     grid: list[int]                     # per slot: the card there, or NO_CARD
     seals: list[tuple[int, ...]]        # per slot: the values of its Seals, sorted
     village_deck: list[int]             # the top is the end of the list
@@ -129,6 +129,20 @@ class GreyluneState(State):
 
     def can_spend_str(self, p: int, n: int) -> bool:
         return self.str_[p] >= n or (self.ready_card(p, self.tables.kael) and self.str_[p] >= n - 1)
+
+    # -- the Villagers in the Village's gaps: `gapv` holds four counts per gap (one per seat), gap after gap;
+    # only the methods below (and the encoder's byte view of the whole list) know that layout
+    def villagers_in(self, g: int, p: int) -> int:
+        """How many of p's Villagers stand in gap g."""
+        return self.gapv[g * 4 + p]
+
+    def put_villager(self, g: int, p: int) -> None:
+        """One of p's Villagers goes into gap g."""
+        self.gapv[g * 4 + p] += 1
+
+    def take_villager(self, g: int, p: int) -> None:
+        """One of p's Villagers leaves gap g (to the Campsite, an Event)."""
+        self.gapv[g * 4 + p] -= 1
 
     def villagers_in_village(self, p: int) -> int:
         return sum(self.gapv[g * 4 + p] for g in range(NGAPS))

@@ -61,7 +61,7 @@ def build_view(s: GreyluneState, seat: int | None) -> dict[str, Any]:
             None if s.grid[slot] == NO_CARD else {"slot": slot, **card_json(c.cards[s.grid[slot]]),
                                                    "seals": list(s.seals[slot]), "extra_cost": s.around(slot)}
             for slot in range(9)],
-        "gaps": [{"gap": g, "slots": list(GAPS[g]), "villagers": [s.gapv[g * 4 + p] for p in range(n)]}
+        "gaps": [{"gap": g, "slots": list(GAPS[g]), "villagers": [s.villagers_in(g, p) for p in range(n)]}
                  for g in range(NGAPS)],
         "event": None if s.event_current < 0 else {
             "name": c.events[s.event_current].name, "text": event_text(c.events[s.event_current]),

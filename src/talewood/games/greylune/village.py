@@ -210,7 +210,7 @@ def activate(s: GreyluneState, p: int, gap: int, slot: int, extra: int, seal: in
     """Pay and resolve the activation: the Villager goes to the Campsite, the Seal to the discard."""
     idx = s.grid[slot]
     card = s.c.cards[idx]
-    s.gapv[gap * 4 + p] -= 1
+    s.take_villager(gap, p)
     s.camp[p] += 1
     value = selia or seal
     cost = max(0, card.cost + (value if card.pay_seal else 0) + (0 if neris else extra) - dorian)
@@ -277,7 +277,7 @@ class SeliaItemSeal(NamedTuple):
 
 def gain_coins(s: GreyluneState, p: int, gap: int, slot: int) -> None:
     """Take back a Villager naming a card: 1 coin per other Villager around that card (this one has left)."""
-    s.gapv[gap * 4 + p] -= 1
+    s.take_villager(gap, p)
     s.camp[p] += 1
     gained = s.around(slot)
     s.coins[p] += gained

@@ -27,14 +27,9 @@ from .tables import (
     BATTLE2,
     BATTLE3,
     BLACK,
-    ENDEAVOR,
-    ENDURANCE,
-    FAITH,
     FUTURE_DECK,
     FUTURE_PIECE,
-    HOPE,
     LOVE,
-    MERCY,
     OFFERING,
     QUEST,
     RED,
@@ -75,8 +70,8 @@ def virtue_values(tier: tuple[int, ...]) -> tuple[tuple[float, ...], ...]:
 
 def hero_power(s: TTState, h: int) -> float:
     v0, v1, v2, v3, v4, v5 = virtue_values(s.t.tier)
-    power = v0[s.v(h, LOVE)] + v1[s.v(h, HOPE)] + v2[s.v(h, FAITH)] + v3[s.v(h, ENDEAVOR)] \
-        + v4[s.v(h, ENDURANCE)] + v5[s.v(h, MERCY)]
+    love, hope, faith, endeavor, endurance, mercy = s.virtues(h)
+    power = v0[love] + v1[hope] + v2[faith] + v3[endeavor] + v4[endurance] + v5[mercy]
     power += 1.8 * s.speed[h] + 1.1 * s.shev[h] + 6.0 * s.talents_developed(h)
     arts = s.t.artifacts
     power += sum(ARTIFACT_VALUE[arts[a].level] for a in s.arts[h]) + 2.5 * s.offerings[h] + 12.0 * s.stones[h]

@@ -151,7 +151,7 @@ class TrialFields(State):
     store_kind: list[int]           # per store slot: the item kind stacked there, or -1
     store_n: list[int]              # per store slot: how many
     ruins: list[list[int]]          # per location: the item kinds lying face down on ruins
-    ruins_seen: list[bool]          # seat * 12 + location: that seat has looked at these ruins
+    ruins_seen: list[bool]          # per seat and location: that seat has looked at these ruins (position.py)
     tile_at: list[int]              # per location: the tile lying there
     tile_side: list[int]            # per location: 0 the front, 1 the back
     tile_known: list[bool]          # per location: the tile's identity (its back) is public

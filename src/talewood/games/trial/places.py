@@ -214,7 +214,7 @@ class TowerDraw(NamedTuple):
 # -- ruins -----------------------------------------------------------------------------------------
 def begin_ruins(s: TrialState, seat: int, loc: int, strong: bool) -> None:
     """Take the ruins' items and look at them secretly (L403)."""
-    s.ruins_seen[seat * 12 + loc] = True
+    s.look_at_ruins(seat, loc)
     s.reveal()
     s.rv_loc = loc
     s.rv_free = s.sk[seat * SK_SIZE + SK_SCAVENGER] > 0

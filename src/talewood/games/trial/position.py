@@ -116,6 +116,11 @@ class Position(Holdings):
             out = memo[key] = _reachable(t, start, steps, closed, tunnels)
         return out
 
+    # `ruins_seen` holds twelve flags per seat (one per location), seat after seat: only these two know it
+    def look_at_ruins(self, seat: int, loc: int) -> None:
+        """`seat` looks at the items lying on the ruins at `loc` (L403)."""
+        self.ruins_seen[seat * 12 + loc] = True
+
     def sees_ruins(self, seat: int, loc: int) -> bool:
         """Whether `seat` knows the items lying on the ruins at `loc` (it looked at them, L403)."""
         return self.ruins_seen[seat * 12 + loc] and (rulings.RUINS_ITEMS_STAY_KNOWN_TO_WHO_LOOKED
