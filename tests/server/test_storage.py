@@ -3,8 +3,10 @@ restarted server continues every game where it was (rebuilt lazily from its reco
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from talewood.server.db import database_url
@@ -171,3 +173,24 @@ def test_a_database_of_revision_0004_takes_the_tables_and_plays_on(db_url: str) 
         # a game older than its table has no creator's link to renew it with
         r = client.post(f"/api/games/{gid}/renew", json={"creator": made["creator_token"], "seat": 0})
         assert r.status_code == 404
+
+
+def test_the_change_notifications_end_by_themselves_once_the_server_closes(db_url: str) -> None:
+    """A LISTEN loop that is never cancelled (as if its cancellation were lost) still ends at its next look at
+    `closed`, within about a second, so the server's shutdown never waits on it for ever."""
+    if "postgresql" not in db_url:
+        pytest.skip("SQLite serves one server process: nothing to listen to")
+    with make_client(db_url) as client:
+        manager: Any = client.app.state.manager  # type: ignore[attr-defined]
+        manager.listening.clear()
+        # a second loop like the server's own, never cancelled
+        ending = client.portal.start_task_soon(manager.listen_forever, db_url)  # type: ignore[union-attr]
+        deadline = time.monotonic() + 30
+        while not manager.listening.is_set():          # its LISTEN is up and it waits for news
+            assert time.monotonic() < deadline, "the second loop never listened"
+            time.sleep(0.05)
+        manager.closed = True
+        try:
+            ending.result(timeout=20)
+        finally:
+            ending.cancel()

@@ -59,6 +59,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 DOCS_ASSETS = Path(fastapi_offline.__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096
 HELLO_SECONDS = 10.0
+SHUTDOWN_WAIT = 5.0     # seconds the shutdown waits for the server's own tasks to end once cancelled
 
 OptionValue = StrictBool | StrictInt | StrictStr
 
@@ -310,9 +311,15 @@ def create_app(database: str | None = None, *, executor: Executor | None = None,
             tasks += [lv.bot_task for lv in manager.live.values() if lv.bot_task is not None]
             for task in tasks:
                 task.cancel()
+            # each ends at its next look at `manager.closed` if its cancellation was lost: a bounded wait
+            _, stuck = await asyncio.wait(tasks, timeout=SHUTDOWN_WAIT)
+            if stuck:
+                log.warning("%d task(s) still running %s s after the shutdown began: left behind", len(stuck),
+                            SHUTDOWN_WAIT)
             for task in tasks:
-                with contextlib.suppress(BaseException):
-                    await task
+                if task not in stuck:
+                    with contextlib.suppress(BaseException):
+                        await task
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(manager.release_leases(), db_timeout)
             if executor is None:

@@ -285,8 +285,12 @@ class Telling:
                     await conn.execute(f"LISTEN {db.NOTIFY_CHANNEL}")
                     await self.catch_up()
                     self.listening.set()
-                    async for note in conn.notifies():
-                        self.on_notify(note.payload)
+                    # a wait of a second at a time, looking at `closed` between: should a shutdown's
+                    # cancellation be lost on the way through psycopg, the loop still ends (a test's
+                    # shutdown once waited for ever, 1 run in 25, with this loop as the likeliest cause)
+                    while not self.closed:
+                        async for note in conn.notifies(timeout=1.0):
+                            self.on_notify(note.payload)
             except (psycopg.Error, OSError, ApiError) as exc:
                 self.listening.clear()
                 log.warning("the change notifications stopped (%s); reconnecting in 1 s", type(exc).__name__)
