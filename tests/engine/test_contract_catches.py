@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from array import array
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import pytest
 
 from talewood.engine import Choice, Game, ObservationSpec, Result, Rng, State, TalewoodError, chance, decision
+from talewood.engine.observation import numbers_of
 from tests.games import contract
 from tests.games.lanterns import game as lanterns
 from tests.games.lanterns.game import LanternsGame, LanternsState
@@ -141,7 +141,7 @@ def _spec_written_once(self: LanternsGame, players: int, options: Any) -> Observ
 
         def update(state: State, seat: int, out: Any) -> None:
             if not written:
-                out[:] = array("d", self.encode(state, seat))
+                out[:] = numbers_of(self.encode(state, seat))
                 written.append(True)
 
         return update

@@ -32,6 +32,7 @@ from talewood.engine import (
     replay,
     undoable,
 )
+from talewood.engine.observation import numbers_of
 from talewood.games import game_module
 
 SEEDS = range(6)
@@ -312,7 +313,8 @@ def check_kept_observations_follow_the_game(game: Game) -> None:
                 for seat, (update, out) in enumerate(kept):
                     if rng.below(3) == 0 or state.current_player == seat:
                         update(state, seat, out)
-                        assert out.tolist() == game.encode(state, seat), (
+                        # (a game's own `encode` in Python's floats: a buffer keeps them in float32)
+                        assert out.tolist() == numbers_of(game.encode(state, seat)).tolist(), (
                             f"seat {seat + 1}'s kept observation is not the encoding after {steps} steps "
                             f"of game {seed} ({n} players): {state.prompt()}")
                 legal = state.legal_actions()

@@ -9,8 +9,14 @@ from collections.abc import Callable
 from typing import Any
 
 from talewood.engine import Game, Rng, State
+from talewood.engine.observation import numbers_of
 
 Reference = Callable[[dict[str, Any], int], list[float]]
+
+
+def f32(x: float) -> float:
+    """`x` as an encoding holds it: rounded to float32 (engine/observation.py)."""
+    return numbers_of([x])[0]
 
 
 def positions(game: Game, players: int, seed: int, options: dict[str, Any], rng: Rng,
@@ -62,7 +68,8 @@ def check_against_reference(game: Game, players: int, seed: int, options: dict[s
     for state in positions(game, players, seed, options, rng, every, limit):
         for seat in range(players):
             got = game.encode(state, seat)
-            want = reference(state.view(seat), seat)
+            # the reference computed in Python's floats, rounded once to the encoding's float32
+            want = numbers_of(reference(state.view(seat), seat)).tolist()
             assert len(want) == spec.size
             if only(got, spec, segments) != only(want, spec, segments):
                 assert segments is not None or got != want

@@ -4,8 +4,8 @@ A game declares its layout once per size and options (`Game.observation_spec`) a
 what one seat sees (`Game.encode(state, seat)`). The contract tests check that the encoding has the
 declared size and is a function of the seat's view alone: a determinized copy encodes the same.
 
-The fast path: a spec may carry a `writer`, a function that fills a zeroed buffer of float64 numbers
-(`array("d")`, which numpy reads without a copy) in place. Learning environments keep one buffer per
+The fast path: a spec may carry a `writer`, a function that fills a zeroed buffer of float32 numbers
+(`array("f")`, which numpy reads without a copy) in place. Learning environments keep one buffer per
 table and call `write` every step; `Game.encode` is the same writer's output as a list
 (`ObservationSpec.encode`), so the two never disagree.
 
@@ -21,12 +21,29 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import State
+
+# The numbers are float32, what learning code reads: an environment hands out a plain copy of a buffer
+# (a float64 buffer cost a converting copy every step, twice the time). Every buffer and every row copied
+# into one is made by `numbers` or `numbers_of`, as a slice assignment needs both sides of one type.
+NUMBER = "f"
+NUMBER_BYTES = 4
+
+
+def numbers(size: int) -> array[float]:
+    """`size` zeros, as an observation's numbers."""
+    return array(NUMBER, bytes(NUMBER_BYTES * size))
+
+
+def numbers_of(values: Iterable[float]) -> array[float]:
+    """`values` as an observation's numbers (each rounded to float32)."""
+    return array(NUMBER, values)
+
 
 # fills a zeroed buffer of the spec's size with what `seat` sees of the state
 Writer = Callable[["State", int, "array[float]"], None]
@@ -65,7 +82,7 @@ class ObservationSpec:
         self.size = at
         self.writer = writer
         self.updater = updater
-        self._zeros = array("d", bytes(8 * at))
+        self._zeros = numbers(at)
 
     @property
     def shape(self) -> tuple[int]:
@@ -78,8 +95,8 @@ class ObservationSpec:
         return [0.0] * self.size
 
     def buffer(self) -> array[float]:
-        """A zeroed buffer of the spec's size (float64), for `write`."""
-        return array("d", self._zeros)
+        """A zeroed buffer of the spec's size (float32), for `write`."""
+        return array(NUMBER, self._zeros)
 
     def clear(self, out: array[float]) -> None:
         """Zero a buffer made by `buffer` again (a copy of bytes, no allocation)."""
@@ -93,7 +110,7 @@ class ObservationSpec:
         elif self.updater is not None:
             self.updater()(state, seat, out)
         else:
-            out[:] = array("d", state.game.encode(state, seat))
+            out[:] = numbers_of(state.game.encode(state, seat))
 
     def follow(self) -> Update:
         """An updater for one buffer made by `buffer` (see the module): the spec's own, or else one

@@ -79,6 +79,17 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
         table = self.table
         return {"observation": table.observation(seat), "action_mask": table.mask(seat)}
 
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last`, observing without the extra call through `observe` (a step of an agent's loop)."""
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            seat = self.seat_of[agent]
+            table = self.table
+            observation = {"observation": table.observation(seat), "action_mask": table.mask(seat)}
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
     def action_mask(self, agent: str) -> np.ndarray:
         """The agent's action mask alone (what `observe` gives as "action_mask"), without encoding
         the observation: for loops that read `last(observe=False)`."""

@@ -227,7 +227,7 @@ class Observer:
         seen = self._seen.get(player)
         if seen is None:
             buffer = self.spec.buffer()
-            seen = self._seen[player] = (self.spec.follow(), buffer, np.frombuffer(buffer, dtype=np.float64))
+            seen = self._seen[player] = (self.spec.follow(), buffer, np.frombuffer(buffer, dtype=np.float32))
         update, buffer, numbers = seen
         update(state.engine, player, buffer)
         self.tensor[:] = numbers

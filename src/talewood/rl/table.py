@@ -201,15 +201,16 @@ class Table:
 
     # -- what a seat sees ----------------------------------------------------------------------
     def observation(self, seat: int) -> np.ndarray:
-        """The game's encoding of what `seat` sees, as a fresh float32 array (`Game.encode`'s numbers)."""
+        """The game's encoding of what `seat` sees, as a fresh float32 array (`Game.encode`'s numbers): a copy
+        of the seat's buffer, which the game's updater keeps in float32 already."""
         seen = self._seen[seat]
         if seen is None:
             buffer = self.spec.buffer()
-            seen = self._seen[seat] = (self.spec.follow(), np.frombuffer(buffer, dtype=np.float64), buffer)
+            seen = self._seen[seat] = (self.spec.follow(), np.frombuffer(buffer, dtype=np.float32), buffer)
         update, numbers, buffer = seen
         update(self.state, seat, buffer)
         if self._identity:
-            return numbers.astype(np.float32)
+            return numbers.copy()
         out = np.zeros(self.observation_size, dtype=np.float32)
         # a few slices in a row (a segment's rows), far cheaper than scattering by the index number by number
         for own, own_end, padded, padded_end in self._runs:

@@ -14,6 +14,7 @@ from talewood.games.greylune import rulings
 from talewood.games.greylune.board import AUTUMN
 from talewood.games.greylune.scoring import breakdown
 from talewood.games.greylune.seasons import end_year
+from tests.games.encoders import f32
 
 from .helpers import GAME, act, card, enc, gap_between, new_state, scenario
 
@@ -126,7 +127,7 @@ def test_the_observation_encodes_the_pending_decisions_fields() -> None:
     obs = GAME.encode(s, 0)
     assert obs[spec.offset("decision_encounter") + enc("Bear") - 1] == 1.0
     numbers = spec.offset("decision_numbers")
-    assert obs[numbers + 11] == 2 / 6 and obs[numbers + 13] == 1 / 2   # strength boost /6, ignores /2
+    assert obs[numbers + 11] == f32(2 / 6) and obs[numbers + 13] == 1 / 2   # strength boost /6, ignores /2
 
 
 def test_a_kept_observation_follows_games_to_their_end_and_into_the_next() -> None:

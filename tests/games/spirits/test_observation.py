@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from talewood.engine import Rng
+from talewood.engine.observation import numbers_of
 from talewood.games import load
 from talewood.rl.configs import configurations
 
@@ -79,4 +80,4 @@ def test_progress_counts_the_tiles_left_in_the_forest() -> None:
         state.apply(legal[rng.below(len(legal))])
     left = sum(1 for t in state.place_tile if t >= 0)
     assert left < start
-    assert GAME.encode(state, 0)[spec.offset("progress") + 1] == left / start
+    assert GAME.encode(state, 0)[spec.offset("progress") + 1] == numbers_of([left / start])[0]   # in float32

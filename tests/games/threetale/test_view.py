@@ -8,6 +8,7 @@ import math
 
 from talewood.engine import Rng
 from tests.games.contract import raw_structure
+from tests.games.encoders import f32
 
 from .helpers import GAME, act, from_toml, roll
 from .test_examples_future import future
@@ -91,8 +92,8 @@ def test_the_observation_orders_seats_from_the_observer() -> None:
     spec = GAME.observation_spec(3, s.options)
     width = 5 + 16
     love_of = [GAME.encode(s, seat)[spec.offset("heroes") + 5] for seat in range(3)]
-    assert love_of[0] == 7 / 13 and love_of[1] == s.v(1, 0) / 13
-    assert GAME.encode(s, 1)[spec.offset("heroes") + 2 * width + 5] == 7 / 13
+    assert love_of[0] == f32(7 / 13) and love_of[1] == f32(s.v(1, 0) / 13)
+    assert GAME.encode(s, 1)[spec.offset("heroes") + 2 * width + 5] == f32(7 / 13)
 
 
 def test_chance_is_explicit_dice() -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update
+from ...engine.observation import Update, numbers_of
 from ...engine.stack import Frame
 from .actions import GAPS, NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
@@ -148,10 +148,10 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
 
     # a seat's row (present, to act and first player apart), in groups of columns: a group whose lists
     # differ from those written is written again for every seat (a few numbers each: no diff per seat)
-    seasons_hot = {v: array("d", [float(v == k) for k in range(len(SEASONS))]) for v in range(len(SEASONS))}
-    spaces_hot = {v: array("d", [float(v == k) for k in range(6)]) for v in range(6)}
+    seasons_hot = {v: numbers_of([float(v == k) for k in range(len(SEASONS))]) for v in range(len(SEASONS))}
+    spaces_hot = {v: numbers_of([float(v == k) for k in range(6)]) for v in range(6)}
     no_season, no_space = zeros[:len(SEASONS)], zeros[:6]
-    bits = [array("d", [float(v & 1), float((v >> 1) & 1), float((v >> 2) & 1)]) for v in range(8)]
+    bits = [numbers_of([float(v & 1), float((v >> 1) & 1), float((v >> 2) & 1)]) for v in range(8)]
 
     def write_decision(out: array[float], top: Frame, slot_of: list[int]) -> None:
         kind = type(top)

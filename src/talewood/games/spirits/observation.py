@@ -22,7 +22,7 @@ from operator import ge, ne
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update
+from ...engine.observation import NUMBER, Update, numbers
 from .frames import Firefly, Gem, KeepHex, KeepWish, MoveTo, Pay, Second, Take
 from .scoring import Favor
 
@@ -72,7 +72,7 @@ def _place_rows(game: SpiritsGame) -> list[array[float]]:
     of it: in the forest, face up, its spirit symbols, its power one-hot, double."""
     rows = []
     for tile in game.content.tiles:
-        row = array("d", bytes(8 * PLACE_FEATURES))
+        row = numbers(PLACE_FEATURES)
         row[0] = row[1] = 1.0
         for x in tile.symbols:
             row[2 + x] += 1.0
@@ -89,9 +89,9 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
     forest's size, the number of seats) is worked out here, once per spec."""
     c = game.content
     up_rows = _place_rows(game)
-    down_row = array("d", bytes(8 * PLACE_FEATURES))
+    down_row = numbers(PLACE_FEATURES)
     down_row[0] = 1.0
-    empty_row = array("d", bytes(8 * PLACE_FEATURES))
+    empty_row = numbers(PLACE_FEATURES)
     up_bytes, down_bytes, empty_bytes = [row.tobytes() for row in up_rows], down_row.tobytes(), empty_row.tobytes()
     tile_symbols = [tile.symbols for tile in c.tiles]
     tile_power = [tile.power for tile in c.tiles]
@@ -116,15 +116,15 @@ def _updaters(game: SpiritsGame, spec: ObservationSpec, players: int,
     wishes_on, hexes_on = bool(options["wish"]), bool(options["hex"])
     zeros = spec.buffer()
     nought = repeat(0)
-    no_tokens = array("d", bytes(8 * ntok))
-    no_public = array("d", bytes(8 * ntok * (SEATS - 1)))
-    no_cards = array("d", bytes(8 * (decision_at - wish_at)))
+    no_tokens = numbers(ntok)
+    no_public = numbers(ntok * (SEATS - 1))
+    no_cards = numbers(decision_at - wish_at)
 
     def write_forest(s: SpiritsState, seat: int, out: array[float]) -> None:
         """The whole forest (a new observer, a new game): the places' rows joined in one copy, then
         what lies on them."""
         place_tile, face_up, tile_place, gem_on, over = s.place_tile, s.face_up, s.tile_place, s.gem_on, s.over
-        out[forest:seats_at] = array("d", b"".join(
+        out[forest:seats_at] = array(NUMBER, b"".join(
             [empty_bytes if t < 0 else up_bytes[t] if face_up[t] else down_bytes for t in place_tile]))
         if max(gem_on) >= 0:
             for t in compress(tiles, map(ge, gem_on, nought)):

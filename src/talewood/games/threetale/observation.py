@@ -21,7 +21,7 @@ from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update
+from ...engine.observation import Update, numbers, numbers_of
 from . import rulings
 from .hero_state import virtues_of
 from .state import TTState
@@ -94,7 +94,7 @@ def _space_rows(t: Tables) -> list[list[array[float]]]:
     for kinds in t.tile_kind:
         per_rotation = []
         for rot in range(4):
-            row = array("d", bytes(8 * 16))
+            row = numbers(16)
             for k in range(4):
                 kind = kinds[(k - rot) & 3]
                 if kind < 3:
@@ -106,7 +106,7 @@ def _space_rows(t: Tables) -> list[list[array[float]]]:
     return rows
 
 
-DARK_ROW = array("d", [0.0, 0.0, 0.0, 1.0] * 4)     # a flipped tile: its four spaces show dark
+DARK_ROW = numbers_of([0.0, 0.0, 0.0, 1.0] * 4)     # a flipped tile: its four spaces show dark
 
 
 class _Layout:
@@ -129,14 +129,14 @@ class _Layout:
         self.ntiles = len(c.tiles)
         self.every_tile, self.every_space = range(self.ntiles), range(4 * self.ntiles)
         self.zeros = spec.buffer()
-        self.zero_head = array("d", bytes(8 * (self.heroes - self.phase)))
-        self.zero_heroes = array("d", bytes(8 * len(c.heroes)))
-        self.zero_talents = array("d", bytes(8 * 6))
-        self.zero_artifacts = array("d", bytes(8 * len(c.artifacts)))
-        self.zero_tile = array("d", bytes(8 * 9))
-        self.zero_spaces = array("d", bytes(8 * 16))
-        self.zero_turn = array("d", bytes(8 * 5))
-        self.zero_battle = array("d", bytes(8 * 10))
+        self.zero_head = numbers(self.heroes - self.phase)
+        self.zero_heroes = numbers(len(c.heroes))
+        self.zero_talents = numbers(6)
+        self.zero_artifacts = numbers(len(c.artifacts))
+        self.zero_tile = numbers(9)
+        self.zero_spaces = numbers(16)
+        self.zero_turn = numbers(5)
+        self.zero_battle = numbers(10)
         self._rows: dict[int, tuple[Tables, list[list[array[float]]]]] = {}
 
     def space_rows(self, t: Tables) -> list[list[array[float]]]:
@@ -329,7 +329,7 @@ class _Follower:
             now = s.virtues(h)
             if seen is None or now != virtues_of(seen, h):
                 f = at.virtues + slot * at.hero_width
-                out[f:f + 6] = array("d", [v / 13 for v in now])
+                out[f:f + 6] = numbers_of([v / 13 for v in now])
         self.vir_seen = s.vir[:]
 
     def _positions(self, s: TTState, seat: int, out: array[float]) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update
+from ...engine.observation import Update, numbers, numbers_of
 from . import camp, cards, effects, expedition, fight, food, forest, objects, others, paying, places, store, story, turn
 from .tables import (
     SK_CARD_DRAW,
@@ -100,7 +100,7 @@ def encode(game: TrialGame, s: TrialState, seat: int) -> list[float]:
 
 def _tile_row(state: int, side: int, known: int) -> array[float]:
     """A location's numbers: its side's state one-hot, flipped, tile known."""
-    row = array("d", bytes(8 * 6))
+    row = numbers(6)
     row[state] = 1.0
     row[4] = float(side)
     row[5] = float(known)
@@ -108,7 +108,7 @@ def _tile_row(state: int, side: int, known: int) -> array[float]:
 
 
 def _zeros(size: int) -> array[float]:
-    return array("d", bytes(8 * size))
+    return numbers(size)
 
 
 def _copies(lists: list[list[int]]) -> list[list[int]]:
@@ -284,7 +284,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
 
         artifact_home = s.artifact_home
         if artifact_home != last.artifact_home:
-            out[artifacts:artifacts + na] = array("d", map(float, artifact_home))
+            out[artifacts:artifacts + na] = numbers_of(map(float, artifact_home))
             last.artifact_home = artifact_home[:]
 
         tents = s.tents[seat]
