@@ -8,22 +8,21 @@ decision with its fields. Deck orders, the cards removed at setup and the Seal p
 never encoded. Counts are scaled to about [0, 1] by the bound written next to them.
 
 The encoding is written once, as an updater (engine/observation.py): it keeps one seat's buffer up
-to date, each part of the vector (the year, each Village slot, the gaps, the Event and Festival, the
-track, the Quests, the seats' rows by group of columns, each seat's cards, stories and Income
-tokens, the decks, the decision) rewritten only when what it was last written from differs from a
-snapshot kept of it. The Villagers in the gaps are followed one by one: the counts that moved are
-found from the XOR of the gaps as bytes. The whole encoding is written by a fresh updater on a zeroed buffer,
-so `encode` and the learning environments never disagree. Nothing is tracked in the state.
+to date, each part of the vector rewritten only where what it was last written from differs from
+what is kept of it: the year, each Village slot, the gaps count by count, the Event and Festival,
+the track, the Quests, each number of the seats' rows, each seat's cards, stories and Income tokens,
+the decks, the decision. The whole encoding is written by a fresh updater on a zeroed buffer, so
+`encode` and the learning environments never disagree. Nothing is tracked in the state.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update, numbers_of
+from ...engine.observation import Update
 from ...engine.stack import Frame
 from .actions import GAPS, NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
     from .game import GreyluneGame
     from .state import GreyluneState
 
-SEATS = 4
+SEATS: Final = 4
 DECISIONS = (Turn, EventFromVillage, ChooseSeal, SeliaOffer, NerisOffer, DorianOffer, NerisCoins, BranOffer,
              IsandreOffer, UseAgain, DiscardItem, ReadyCard, SkillChoice, KaelOffer, LucanOffer, HallOfTheHeroes,
              BonusToken, Move, Arrive, Meet, AfterMove, PutVillager, Story, BoostSource, BardStory, QuestPotions,
@@ -50,7 +49,7 @@ SEAT_FEATURES = (
     "Magic /5", "Adventurer on space 0-5 ×6", "Villagers active, in the Campsite, in the supply, on the Event, "
     "on the special space, in the Village ×6 /7", "Event used", "Bonus tokens left ×3", "Quests done on 3, 4, 5 ×3",
     "Item limit /8")
-SEAT_WIDTH = 3 + 3 + 4 + 6 + 6 + 1 + 3 + 3 + 1
+SEAT_WIDTH: Final = 3 + 3 + 4 + 6 + 6 + 1 + 3 + 3 + 1
 # the numeric fields of a pending decision, each with its scale
 NUMBERS = (("extra", 8), ("seal", 3), ("selia", 3), ("neris", 1), ("ability", 1), ("donation", 1), ("amount", 5),
            ("magic", 1), ("stage", 1), ("reach", 10), ("elwen_used", 1), ("strength_boost", 6), ("magic_boost", 6),
@@ -120,16 +119,68 @@ def _decision_fields(spec: ObservationSpec, ncards: int) -> dict[type, tuple[tup
     return kinds
 
 
+def _column(out: array[float], rows: list[int], values: list[int], written: list[int], column: int,
+            scale: float) -> None:
+    """One number of each seat's row (`rows`: where each seat's row starts), its value / scale: written
+    again for the seats whose value differs from the one last written (kept in `written`)."""
+    for p in range(len(rows)):
+        v = values[p]
+        if v != written[p]:
+            written[p] = v
+            out[rows[p] + column] = v / scale
+
+
+def _one_hot_column(out: array[float], rows: list[int], values: list[int], written: list[int], column: int,
+                    width: int) -> None:
+    """`width` numbers of each seat's row, a one-hot of its value (none for a value outside 0..width-1):
+    moved for the seats whose value differs from the one last written (-1: none written yet)."""
+    for p in range(len(rows)):
+        v, was = values[p], written[p]
+        if v != was:
+            written[p] = v
+            o = rows[p] + column
+            if 0 <= was < width:
+                out[o + was] = 0.0
+            if 0 <= v < width:
+                out[o + v] = 1.0
+
+
+def _bits_column(out: array[float], rows: list[int], values: list[int], written: list[int], column: int,
+                 shift: int) -> None:
+    """Three numbers of each seat's row, 0 or 1: three bits of its value from bit `shift`. Only the bits
+    that differ from those last written are written."""
+    for p in range(len(rows)):
+        v = values[p]
+        changed = ((v ^ written[p]) >> shift) & 7
+        if changed:
+            written[p] = v
+            o = rows[p] + column
+            for k in range(3):
+                if (changed >> k) & 1:
+                    out[o + k] = float((v >> (shift + k)) & 1)
+
+
+def _number(out: array[float], at: int, value: int, written: list[int], i: int, scale: float) -> None:
+    """The number at `at`, value / scale: written again when value differs from written[i] (then kept)."""
+    if value != written[i]:
+        written[i] = value
+        out[at] = value / scale
+
+
 def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
-    """The spec's factory of updaters (engine/observation.py). Each part of the vector keeps a snapshot
-    of what it was last written from and is rewritten only when that differs; the parts per seat (its
-    row, its cards, its stories, its Income tokens) and per Village slot are rewritten one by one."""
+    """The spec's factory of updaters (engine/observation.py). Each part of the vector keeps what it was
+    last written from and is rewritten only where that differs: the seats' rows number by number, the
+    gaps count by count, the Village slot by slot, each seat's cards, stories and Income tokens seat by
+    seat. A look compares a few dozen small numbers and writes only the numbers that moved (a write into
+    the buffer is what costs: it boxes its index and its value)."""
     c = game.content
     ncards = len(c.cards)
     nenc = len(c.encounters) - 1
     nquests = len(c.quests)
     nincome = len(c.income)
+    nseasons = len(SEASONS)
     slot_width = ncards + 4
+    slots_of_gap, empty = GAPS, NO_CARD
     year, village, gaps, event = spec.offset("year"), spec.offset("village"), spec.offset("gaps"), spec.offset("event")
     festival, event_villagers, track = spec.offset("festival"), spec.offset("event_villagers"), spec.offset("track")
     quests, quest_first, seats_at = spec.offset("quests"), spec.offset("quest_first"), spec.offset("seats")
@@ -140,18 +191,11 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     special = spec.offset("decision_source") + ncards
     # zeros to clear a part with (slice assignment: a copy of bytes)
     zeros = spec.buffer()
-    no_event, no_event_villagers = zeros[:event_villagers - event], zeros[:SEATS]   # the Event and Festival
-    no_quests, no_track, no_decks = zeros[:seats_at - quests], zeros[:nenc], zeros[:decision - decks]
+    no_event = zeros[:event_villagers - event]                              # the Event and Festival
+    no_quests, no_track, no_discard = zeros[:seats_at - quests], zeros[:nenc], zeros[:3]
     no_slot = zeros[:slot_width]
     no_cards, no_stories, no_income = zeros[:ncards * 2], zeros[:nenc * 2], zeros[:nincome]
     no_decision = zeros[decision:]
-
-    # a seat's row (present, to act and first player apart), in groups of columns: a group whose lists
-    # differ from those written is written again for every seat (a few numbers each: no diff per seat)
-    seasons_hot = {v: numbers_of([float(v == k) for k in range(len(SEASONS))]) for v in range(len(SEASONS))}
-    spaces_hot = {v: numbers_of([float(v == k) for k in range(6)]) for v in range(6)}
-    no_season, no_space = zeros[:len(SEASONS)], zeros[:6]
-    bits = [numbers_of([float(v & 1), float((v >> 1) & 1), float((v >> 2) & 1)]) for v in range(8)]
 
     def write_decision(out: array[float], top: Frame, slot_of: list[int]) -> None:
         kind = type(top)
@@ -169,59 +213,53 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 out[special if value == SPECIAL_SOURCE else o + value] = 1.0
 
     def make() -> Update:
-        # what each part was last written from; None (or a list of None) for not written yet
-        order: tuple[int, int] | None = None              # (seat, players): the order of the seats
+        # what each part was last written from (reset, as for a zeroed buffer, at the first look)
+        seat_at = players_at = -1                          # the seat and the players written for: the order
         slot_of: list[int] = []
+        rows: list[int] = []                               # per seat: where its row starts
         year_at = acting_at = first_at = -1
-        gapv_w: list[int] = []                             # the Villagers per gap and seat written
-        gapv_bits = 0                                      # and as one number, a byte each (counts < 256)
-        in_village: list[int] = []                         # per seat: its Villagers in the Village
+        gapv_w: list[int] = []                             # the Villagers per gap and seat
         around: list[int] = []                             # per slot: the Villagers around it
-        grid_w: list[Any] = []
-        seals_w: list[Any] = []
-        event_at = -2                                      # the Event written (-1: none yet)
-        festival_w: list[int] | None = None
-        on_event_w: list[int] | None = None
+        grid_w: list[int] = []
+        seals_w: list[tuple[int, ...]] = []
+        event_at = -2                                      # the Event written (-1: none yet; -2: not written)
+        festival_w: list[int] = []
         board_w: list[int] | None = None
         quests_w: list[int] | None = None
         quest_first_w: list[int] | None = None
-        limits: list[int] = []                             # per seat: its Item limit
-        row_at: list[int] = []                             # per seat: where its row starts
-        counts_w: list[Any] | None = None                  # the lists of the seats' rows, by group
-        villagers_w: list[Any] | None = None
-        season_w: list[int] | None = None
-        adventurer_w: list[int] | None = None
-        flags_w: list[Any] | None = None
-        items_w: list[Any] = []
-        comps_w: list[Any] = []
-        exh_w: list[Any] = []
-        untold_w: list[Any] = []
-        told_w: list[Any] = []
-        income_w: list[Any] = []
-        decks_w: tuple[int, int, int, int, list[int]] | None = None
-        top_w: tuple[type, Any] | None = None
+        written: list[list[int]] = []                      # per column of the seats' rows: each seat's value
+        items_w: list[list[int] | None] = []               # None: its Item limit not written yet
+        comps_w: list[list[int] | None] = []
+        exh_w: list[int] = []
+        untold_w: list[list[int]] = []
+        told_w: list[list[int]] = []
+        income_w: list[list[int]] = []
+        sizes_w: list[int] = []                            # the Village deck, Encounter deck, Event stack, Seal pile
+        discard_w: list[int] = []
+        top_w: Frame | None = None
 
         def update(state: State, seat: int, out: array[float]) -> None:
-            nonlocal order, slot_of, year_at, acting_at, first_at, gapv_w, gapv_bits, in_village, around, grid_w
-            nonlocal seals_w, event_at, festival_w, on_event_w, board_w, quests_w, quest_first_w, limits, row_at
-            nonlocal items_w, comps_w, exh_w, untold_w, told_w, income_w, decks_w, top_w, counts_w, villagers_w
-            nonlocal season_w, adventurer_w, flags_w
+            nonlocal seat_at, players_at, slot_of, rows, year_at, acting_at, first_at, gapv_w, around, grid_w
+            nonlocal seals_w, event_at, festival_w, board_w, quests_w, quest_first_w, written, items_w, comps_w
+            nonlocal exh_w, untold_w, told_w, income_w, sizes_w, discard_w, top_w
             s: GreyluneState = state  # type: ignore[assignment]
             n = s.players
-            if order != (seat, n):                          # first look, or another seat's order: all again
-                if order is not None:
+            if seat != seat_at or n != players_at:          # first look, or another seat's order: all again
+                if seat_at >= 0:
                     out[:] = zeros
-                order = (seat, n)
+                seat_at, players_at = seat, n
                 slot_of = [(p - seat) % n for p in range(n)]
+                rows = [seats_at + slot_of[p] * SEAT_WIDTH for p in range(n)]
                 year_at = acting_at = first_at = -1
-                gapv_w, gapv_bits, in_village, around = [0] * (NGAPS * 4), 0, [0] * n, [0] * 9   # all zeros
-                event_at = -2
-                festival_w = on_event_w = board_w = quests_w = quest_first_w = decks_w = top_w = None
-                grid_w, seals_w = [None] * 9, [None] * 9
-                items_w, comps_w, exh_w, limits = [None] * n, [None] * n, [None] * n, [0] * n
-                counts_w = villagers_w = season_w = adventurer_w = flags_w = None
-                row_at = [seats_at + slot_of[p] * SEAT_WIDTH for p in range(n)]
-                untold_w, told_w, income_w = [None] * n, [None] * n, [None] * n
+                gapv_w, around = [0] * (NGAPS * SEATS), [0] * 9
+                grid_w, seals_w = [empty] * 9, [()] * 9
+                event_at, festival_w = -2, []
+                board_w = quests_w = quest_first_w = top_w = None
+                written = [[0] * n for _ in range(SEAT_WIDTH)]
+                written[3], written[10] = [-1] * n, [-1] * n     # the season's and the space's one-hots
+                items_w, comps_w, exh_w = [None] * n, [None] * n, [0] * n
+                untold_w, told_w, income_w = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
+                sizes_w, discard_w = [0] * 4, []
                 for k in range(n):
                     out[seats_at + k * SEAT_WIDTH] = 1.0    # present
             if s.year != year_at:
@@ -233,35 +271,33 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
             grid, seals = s.grid, s.seals
             gapv = s.gapv
             if gapv != gapv_w:
-                # the counts that changed: the bytes that differ, found from the lowest bit of the XOR
-                now = int.from_bytes(bytes(gapv), "little")
-                moved = now ^ gapv_bits
-                while moved:
-                    b = ((moved & -moved).bit_length() - 1) >> 3
-                    moved &= ~(0xFF << (b << 3))
-                    g, p = b >> 2, b & 3
+                in_village = written[21]                   # per seat: its Villagers in the Village
+                for b in range(NGAPS * SEATS):             # gap after gap, a count per seat (state.py)
                     v = gapv[b]
                     change = v - gapv_w[b]
-                    out[gaps + g * SEATS + slot_of[p]] = v / 3
-                    in_village[p] += change
-                    for slot in GAPS[g]:
-                        around[slot] += change
-                        if grid[slot] != NO_CARD:
-                            out[village + slot * slot_width + ncards + 3] = around[slot] / 8
-                gapv_w, gapv_bits = gapv[:], now
+                    if change:
+                        gapv_w[b] = v
+                        g, p = b // SEATS, b % SEATS
+                        out[gaps + g * SEATS + slot_of[p]] = v / 3
+                        in_village[p] += change
+                        out[rows[p] + 21] = in_village[p] / 7
+                        for slot in slots_of_gap[g]:
+                            around[slot] += change
+                            if grid[slot] != empty:
+                                out[village + slot * slot_width + ncards + 3] = around[slot] / 8
             if grid != grid_w or seals != seals_w:
                 for slot in range(9):
                     card = grid[slot]
                     if card != grid_w[slot] or seals[slot] != seals_w[slot]:
+                        grid_w[slot], seals_w[slot] = card, seals[slot]
                         o = village + slot * slot_width
                         out[o:o + slot_width] = no_slot
-                        if card != NO_CARD:
+                        if card != empty:
                             out[o + card] = 1.0
                             o += ncards
                             for v in seals[slot]:
                                 out[o + v - 1] += 1 / 3
                             out[o + 3] = around[slot] / 8
-                grid_w, seals_w = grid[:], seals[:]
 
             if s.event_current != event_at or s.festival != festival_w:
                 out[event:event_villagers] = no_event
@@ -270,13 +306,13 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     for k, taker in enumerate(s.festival):
                         out[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
                 event_at, festival_w = s.event_current, s.festival[:]
-            on_event = s.on_event
-            if on_event != on_event_w:
-                out[event_villagers:event_villagers + SEATS] = no_event_villagers
-                for p in range(n):
-                    if on_event[p]:
-                        out[event_villagers + slot_of[p]] = float(on_event[p])
-                on_event_w = on_event[:]
+            on_event, on_event_w = s.on_event, written[19]
+            for p in range(n):
+                v = on_event[p]
+                if v != on_event_w[p]:
+                    on_event_w[p] = v
+                    out[event_villagers + slot_of[p]] = float(v)
+                    out[rows[p] + 19] = v / 7
             if s.enc_board != board_w:
                 out[track:track + nenc] = no_track
                 for e in s.enc_board:
@@ -308,62 +344,41 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 first_at = at
             items, comps, exh = s.items, s.comps, s.exh
             if items != items_w or comps != comps_w or exh != exh_w:
+                limits = written[29]
                 for p in range(n):
                     held, companions, exhausted = items[p], comps[p], exh[p]
                     if held != items_w[p] or companions != comps_w[p]:
-                        limits[p] = s.item_limit(p)
+                        items_w[p], comps_w[p] = held[:], companions[:]
+                        _number(out, rows[p] + 29, s.item_limit(p), limits, p, 8.0)
                     elif exhausted == exh_w[p]:
                         continue
+                    exh_w[p] = exhausted
                     o = cards_at + slot_of[p] * ncards * 2
                     out[o:o + ncards * 2] = no_cards
                     for i in (*held, *companions):
                         out[o + i * 2] = 1.0
                         if (exhausted >> i) & 1:
                             out[o + i * 2 + 1] = 1.0
-                items_w, comps_w, exh_w = list(map(list.copy, items)), list(map(list.copy, comps)), exh[:]
-            counts = [s.coins, s.vp, s.str_, s.mag]
-            if counts != counts_w:
-                coins, vp, strength, magic = counts
-                for p in range(n):
-                    o = row_at[p]
-                    out[o + 6] = coins[p] / 20
-                    out[o + 7] = vp[p] / 50
-                    out[o + 8] = strength[p] / 5
-                    out[o + 9] = magic[p] / 5
-                counts_w = [coins[:], vp[:], strength[:], magic[:]]
-            villagers = [s.active, s.camp, s.supply, on_event, s.on_special, in_village]
-            if villagers != villagers_w:
-                active, camp, supply, _, on_special, _ = villagers
-                villagers_w = [active[:], camp[:], supply[:], on_event[:], on_special[:], in_village[:]]
-                for p in range(n):
-                    o = row_at[p]
-                    out[o + 16] = active[p] / 7
-                    out[o + 17] = camp[p] / 7
-                    out[o + 18] = supply[p] / 7
-                    out[o + 19] = on_event[p] / 7
-                    out[o + 20] = on_special[p] / 7
-                    out[o + 21] = in_village[p] / 7
-            season, adventurer = s.season, s.adventurer
-            if season != season_w or adventurer != adventurer_w:
-                for p in range(n):
-                    o = row_at[p]
-                    out[o + 3:o + 6] = seasons_hot.get(season[p], no_season)
-                    out[o + 10:o + 16] = spaces_hot.get(adventurer[p], no_space)
-                season_w, adventurer_w = season[:], adventurer[:]
-            flags = [s.event_used, s.bonus_left, s.quest_done, limits]
-            if flags != flags_w:
-                used, bonus, done, _ = flags
-                flags_w = [used[:], bonus[:], done[:], limits[:]]
-                for p in range(n):
-                    o = row_at[p]
-                    out[o + 22] = float(used[p])
-                    out[o + 23:o + 26] = bits[bonus[p] & 7]
-                    out[o + 26:o + 29] = bits[(done[p] >> 3) & 7]
-                    out[o + 29] = limits[p] / 8
+            # the seats' rows, number by number (present, to act, first player, in the Village and the Item
+            # limit above)
+            _one_hot_column(out, rows, s.season, written[3], 3, nseasons)
+            _column(out, rows, s.coins, written[6], 6, 20.0)
+            _column(out, rows, s.vp, written[7], 7, 50.0)
+            _column(out, rows, s.str_, written[8], 8, 5.0)
+            _column(out, rows, s.mag, written[9], 9, 5.0)
+            _one_hot_column(out, rows, s.adventurer, written[10], 10, 6)
+            _column(out, rows, s.active, written[16], 16, 7.0)
+            _column(out, rows, s.camp, written[17], 17, 7.0)
+            _column(out, rows, s.supply, written[18], 18, 7.0)
+            _column(out, rows, s.on_special, written[20], 20, 7.0)
+            _column(out, rows, s.event_used, written[22], 22, 1.0)
+            _bits_column(out, rows, s.bonus_left, written[23], 23, 0)
+            _bits_column(out, rows, s.quest_done, written[26], 26, 3)      # the Quests on spaces 3, 4, 5
             untold, told = s.untold, s.told
             if untold != untold_w or told != told_w:
                 for p in range(n):
                     if untold[p] != untold_w[p] or told[p] != told_w[p]:
+                        untold_w[p], told_w[p] = untold[p][:], told[p][:]
                         o = stories_at + slot_of[p] * nenc * 2
                         out[o:o + nenc * 2] = no_stories
                         o -= 2
@@ -371,36 +386,35 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                             out[o + e * 2] = 1.0
                         for e in told[p]:
                             out[o + e * 2 + 1] = 1.0
-                untold_w, told_w = list(map(list.copy, untold)), list(map(list.copy, told))
             income = s.income
             if income != income_w:
                 for p in range(n):
                     if income[p] != income_w[p]:
+                        income_w[p] = income[p][:]
                         o = income_at + slot_of[p] * nincome
                         out[o:o + nincome] = no_income
                         o -= 1
                         for t in income[p]:
                             out[o + t] = 1.0
-                income_w = list(map(list.copy, income))
 
-            sizes = (len(s.village_deck), len(s.enc_deck), len(s.event_stack), len(s.seal_pile), s.seal_discard)
-            if sizes != decks_w:
-                out[decks:decision] = no_decks
-                out[decks] = sizes[0] / 45
-                out[decks + 1] = sizes[1] / 28
-                out[decks + 2] = sizes[2] / 4
-                out[decks + 3] = sizes[3] / 24
-                for v in s.seal_discard:
+            _number(out, decks, len(s.village_deck), sizes_w, 0, 45.0)
+            _number(out, decks + 1, len(s.enc_deck), sizes_w, 1, 28.0)
+            _number(out, decks + 2, len(s.event_stack), sizes_w, 2, 4.0)
+            _number(out, decks + 3, len(s.seal_pile), sizes_w, 3, 24.0)
+            discard = s.seal_discard
+            if discard != discard_w:
+                out[decks + 4:decision] = no_discard
+                for v in discard:
                     out[decks + 3 + v] += 1 / 8
-                decks_w = (*sizes[:4], s.seal_discard[:])
+                discard_w = discard[:]
             if top is None:
                 if top_w is not None:
                     out[decision:] = no_decision
                     top_w = None
-            elif top_w is None or (top is not top_w[1] and (type(top), top) != top_w):
+            elif top is not top_w and (top_w is None or type(top) is not type(top_w) or top != top_w):
                 out[decision:] = no_decision
                 write_decision(out, top, slot_of)
-                top_w = (type(top), top)
+                top_w = top
 
         return update
 
