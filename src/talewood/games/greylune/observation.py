@@ -192,7 +192,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     # zeros to clear a part with (slice assignment: a copy of bytes)
     zeros = spec.buffer()
     no_event = zeros[:event_villagers - event]                              # the Event and Festival
-    no_quests, no_track, no_discard = zeros[:seats_at - quests], zeros[:nenc], zeros[:3]
+    no_quests, no_track = zeros[:seats_at - quests], zeros[:nenc]
     no_slot = zeros[:slot_width]
     no_cards, no_stories, no_income = zeros[:ncards * 2], zeros[:nenc * 2], zeros[:nincome]
     no_decision = zeros[decision:]
@@ -269,22 +269,23 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 out[year + year_at - 1] = 1.0
 
             grid, seals = s.grid, s.seals
-            gapv = s.gapv
-            if gapv != gapv_w:
+            gapv, gapv_was = s.gapv, gapv_w
+            if gapv != gapv_was:
                 in_village = written[21]                   # per seat: its Villagers in the Village
-                for b in range(NGAPS * SEATS):             # gap after gap, a count per seat (state.py)
-                    v = gapv[b]
-                    change = v - gapv_w[b]
-                    if change:
-                        gapv_w[b] = v
-                        g, p = b // SEATS, b % SEATS
-                        out[gaps + g * SEATS + slot_of[p]] = v / 3
-                        in_village[p] += change
-                        out[rows[p] + 21] = in_village[p] / 7
-                        for slot in slots_of_gap[g]:
-                            around[slot] += change
-                            if grid[slot] != empty:
-                                out[village + slot * slot_width + ncards + 3] = around[slot] / 8
+                for g in range(NGAPS):
+                    for p in range(n):
+                        b = g * SEATS + p                  # gap after gap, a count per seat (state.py)
+                        v = gapv[b]
+                        change = v - gapv_was[b]
+                        if change:
+                            gapv_was[b] = v
+                            out[gaps + g * SEATS + slot_of[p]] = v / 3
+                            in_village[p] += change
+                            out[rows[p] + 21] = in_village[p] / 7
+                            for slot in slots_of_gap[g]:
+                                around[slot] += change
+                                if grid[slot] != empty:
+                                    out[village + slot * slot_width + ncards + 3] = around[slot] / 8
             if grid != grid_w or seals != seals_w:
                 for slot in range(9):
                     card = grid[slot]
@@ -327,13 +328,20 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 quests_w, quest_first_w = s.quests[:], s.quest_first[:]
 
             top = s.stack[-1] if s.stack and not s.over else None
-            at = -1 if top is None else slot_of[top.seat]      # who decides (Greylune has no chance steps)
-            if at != acting_at:
-                if acting_at >= 0:
-                    out[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
-                if at >= 0:
-                    out[seats_at + at * SEAT_WIDTH + 1] = 1.0
-                acting_at = at
+            if top is not top_w:                           # the same frame: the same decision, the same seat
+                at = -1 if top is None else slot_of[top.seat]      # who decides (Greylune has no chance steps)
+                if at != acting_at:
+                    if acting_at >= 0:
+                        out[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
+                    if at >= 0:
+                        out[seats_at + at * SEAT_WIDTH + 1] = 1.0
+                    acting_at = at
+                if top is None:
+                    out[decision:] = no_decision
+                elif top_w is None or type(top) is not type(top_w) or top != top_w:
+                    out[decision:] = no_decision
+                    write_decision(out, top, slot_of)
+                top_w = top
             first = s.first_player
             at = slot_of[first] if 0 <= first < n else -1
             if at != first_at:
@@ -403,18 +411,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
             _number(out, decks + 3, len(s.seal_pile), sizes_w, 3, 24.0)
             discard = s.seal_discard
             if discard != discard_w:
-                out[decks + 4:decision] = no_discard
-                for v in discard:
-                    out[decks + 3 + v] += 1 / 8
+                for v in range(1, 4):
+                    out[decks + 3 + v] = discard.count(v) / 8
                 discard_w = discard[:]
-            if top is None:
-                if top_w is not None:
-                    out[decision:] = no_decision
-                    top_w = None
-            elif top is not top_w and (top_w is None or type(top) is not type(top_w) or top != top_w):
-                out[decision:] = no_decision
-                write_decision(out, top, slot_of)
-                top_w = top
 
         return update
 
