@@ -119,7 +119,7 @@ def _decision_fields(spec: ObservationSpec, ncards: int) -> dict[type, tuple[tup
     return kinds
 
 
-def _column(out: array[float], rows: list[int], values: list[int], written: list[int], column: int,
+def _column(view: memoryview[float], rows: list[int], values: list[int], written: list[int], column: int,
             scale: float) -> None:
     """One number of each seat's row (`rows`: where each seat's row starts), its value / scale: written
     again for the seats whose value differs from the one last written (kept in `written`)."""
@@ -127,10 +127,10 @@ def _column(out: array[float], rows: list[int], values: list[int], written: list
         v = values[p]
         if v != written[p]:
             written[p] = v
-            out[rows[p] + column] = v / scale
+            view[rows[p] + column] = v / scale
 
 
-def _one_hot_column(out: array[float], rows: list[int], values: list[int], written: list[int], column: int,
+def _one_hot_column(view: memoryview[float], rows: list[int], values: list[int], written: list[int], column: int,
                     width: int) -> None:
     """`width` numbers of each seat's row, a one-hot of its value (none for a value outside 0..width-1):
     moved for the seats whose value differs from the one last written (-1: none written yet)."""
@@ -140,12 +140,12 @@ def _one_hot_column(out: array[float], rows: list[int], values: list[int], writt
             written[p] = v
             o = rows[p] + column
             if 0 <= was < width:
-                out[o + was] = 0.0
+                view[o + was] = 0.0
             if 0 <= v < width:
-                out[o + v] = 1.0
+                view[o + v] = 1.0
 
 
-def _bits_column(out: array[float], rows: list[int], values: list[int], written: list[int], column: int,
+def _bits_column(view: memoryview[float], rows: list[int], values: list[int], written: list[int], column: int,
                  shift: int) -> None:
     """Three numbers of each seat's row, 0 or 1: three bits of its value from bit `shift`. Only the bits
     that differ from those last written are written."""
@@ -157,14 +157,23 @@ def _bits_column(out: array[float], rows: list[int], values: list[int], written:
             o = rows[p] + column
             for k in range(3):
                 if (changed >> k) & 1:
-                    out[o + k] = float((v >> (shift + k)) & 1)
+                    view[o + k] = float((v >> (shift + k)) & 1)
 
 
-def _number(out: array[float], at: int, value: int, written: list[int], i: int, scale: float) -> None:
+def _held(view: memoryview[float], at: int, cards: list[int], exhausted: int) -> None:
+    """A seat's cards (`at`: its part of the cards segment): each held, and exhausted if bit i of
+    `exhausted` is set."""
+    for i in cards:
+        view[at + i * 2] = 1.0
+        if (exhausted >> i) & 1:
+            view[at + i * 2 + 1] = 1.0
+
+
+def _number(view: memoryview[float], at: int, value: int, written: list[int], i: int, scale: float) -> None:
     """The number at `at`, value / scale: written again when value differs from written[i] (then kept)."""
     if value != written[i]:
         written[i] = value
-        out[at] = value / scale
+        view[at] = value / scale
 
 
 def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
@@ -180,7 +189,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     nincome = len(c.income)
     nseasons = len(SEASONS)
     slot_width = ncards + 4
-    slots_of_gap, empty = GAPS, NO_CARD
+    gap_ends, empty = [slot for ends in GAPS for slot in ends], NO_CARD    # per gap, the two slots it lies between
     year, village, gaps, event = spec.offset("year"), spec.offset("village"), spec.offset("gaps"), spec.offset("event")
     festival, event_villagers, track = spec.offset("festival"), spec.offset("event_villagers"), spec.offset("track")
     quests, quest_first, seats_at = spec.offset("quests"), spec.offset("quest_first"), spec.offset("seats")
@@ -197,20 +206,20 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     no_cards, no_stories, no_income = zeros[:ncards * 2], zeros[:nenc * 2], zeros[:nincome]
     no_decision = zeros[decision:]
 
-    def write_decision(out: array[float], top: Frame, slot_of: list[int]) -> None:
+    def write_decision(view: memoryview[float], top: Frame, slot_of: list[int]) -> None:
         kind = type(top)
-        out[decision + kinds[kind]] = 1.0
-        out[decision_seat + slot_of[top.seat]] = 1.0
+        view[decision + kinds[kind]] = 1.0
+        view[decision_seat + slot_of[top.seat]] = 1.0
         for i, how, o, scale in fields_of[kind]:
             value = top[i]
             if how == 0:
-                out[o + value] = 1.0
+                view[o + value] = 1.0
             elif how == 1:
-                out[o] = float(value) / scale
+                view[o] = float(value) / scale
             elif how == 2:
-                out[o] = float(value == MAG)
+                view[o] = float(value == MAG)
             else:
-                out[special if value == SPECIAL_SOURCE else o + value] = 1.0
+                view[special if value == SPECIAL_SOURCE else o + value] = 1.0
 
     def make() -> Update:
         # what each part was last written from (reset, as for a zeroed buffer, at the first look)
@@ -237,11 +246,17 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         sizes_w: list[int] = []                            # the Village deck, Encounter deck, Event stack, Seal pile
         discard_w: list[int] = []
         top_w: Frame | None = None
+        # the numbers are written through a memoryview of the buffer, kept while the buffer is the same: an
+        # array's own item assignment parses the value as a call parses its arguments (a third of a write)
+        viewed = zeros
+        view: memoryview[float] = memoryview(zeros)
 
         def update(state: State, seat: int, out: array[float]) -> None:
             nonlocal seat_at, players_at, slot_of, rows, year_at, acting_at, first_at, gapv_w, around, grid_w
             nonlocal seals_w, event_at, festival_w, board_w, quests_w, quest_first_w, written, items_w, comps_w
-            nonlocal exh_w, untold_w, told_w, income_w, sizes_w, discard_w, top_w
+            nonlocal exh_w, untold_w, told_w, income_w, sizes_w, discard_w, top_w, viewed, view
+            if out is not viewed:
+                viewed, view = out, memoryview(out)
             s: GreyluneState = state  # type: ignore[assignment]
             n = s.players
             if seat != seat_at or n != players_at:          # first look, or another seat's order: all again
@@ -261,12 +276,12 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 untold_w, told_w, income_w = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
                 sizes_w, discard_w = [0] * 4, []
                 for k in range(n):
-                    out[seats_at + k * SEAT_WIDTH] = 1.0    # present
+                    view[seats_at + k * SEAT_WIDTH] = 1.0    # present
             if s.year != year_at:
                 if year_at >= 0:
-                    out[year + year_at - 1] = 0.0
+                    view[year + year_at - 1] = 0.0
                 year_at = s.year
-                out[year + year_at - 1] = 1.0
+                view[year + year_at - 1] = 1.0
 
             grid, seals = s.grid, s.seals
             gapv, gapv_was = s.gapv, gapv_w
@@ -279,52 +294,53 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         change = v - gapv_was[b]
                         if change:
                             gapv_was[b] = v
-                            out[gaps + g * SEATS + slot_of[p]] = v / 3
+                            view[gaps + g * SEATS + slot_of[p]] = v / 3
                             in_village[p] += change
-                            out[rows[p] + 21] = in_village[p] / 7
-                            for slot in slots_of_gap[g]:
+                            view[rows[p] + 21] = in_village[p] / 7
+                            for end in range(2):
+                                slot = gap_ends[g * 2 + end]
                                 around[slot] += change
                                 if grid[slot] != empty:
-                                    out[village + slot * slot_width + ncards + 3] = around[slot] / 8
+                                    view[village + slot * slot_width + ncards + 3] = around[slot] / 8
             if grid != grid_w or seals != seals_w:
                 for slot in range(9):
                     card = grid[slot]
                     if card != grid_w[slot] or seals[slot] != seals_w[slot]:
                         grid_w[slot], seals_w[slot] = card, seals[slot]
                         o = village + slot * slot_width
-                        out[o:o + slot_width] = no_slot
+                        view[o:o + slot_width] = no_slot
                         if card != empty:
-                            out[o + card] = 1.0
+                            view[o + card] = 1.0
                             o += ncards
                             for v in seals[slot]:
-                                out[o + v - 1] += 1 / 3
-                            out[o + 3] = around[slot] / 8
+                                view[o + v - 1] += 1 / 3
+                            view[o + 3] = around[slot] / 8
 
             if s.event_current != event_at or s.festival != festival_w:
-                out[event:event_villagers] = no_event
+                view[event:event_villagers] = no_event
                 if s.event_current >= 0:
-                    out[event + s.event_current] = 1.0
+                    view[event + s.event_current] = 1.0
                     for k, taker in enumerate(s.festival):
-                        out[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
+                        view[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
                 event_at, festival_w = s.event_current, s.festival[:]
             on_event, on_event_w = s.on_event, written[19]
             for p in range(n):
                 v = on_event[p]
                 if v != on_event_w[p]:
                     on_event_w[p] = v
-                    out[event_villagers + slot_of[p]] = float(v)
-                    out[rows[p] + 19] = v / 7
+                    view[event_villagers + slot_of[p]] = float(v)
+                    view[rows[p] + 19] = v / 7
             if s.enc_board != board_w:
-                out[track:track + nenc] = no_track
+                view[track:track + nenc] = no_track
                 for e in s.enc_board:
-                    out[track + e - 1] = 1.0
+                    view[track + e - 1] = 1.0
                 board_w = s.enc_board[:]
             if s.quests != quests_w or s.quest_first != quest_first_w:
-                out[quests:seats_at] = no_quests
+                view[quests:seats_at] = no_quests
                 for i in range(3):
-                    out[quests + i * nquests + s.quests[i]] = 1.0
+                    view[quests + i * nquests + s.quests[i]] = 1.0
                     taker = s.quest_first[i]
-                    out[quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
+                    view[quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
                 quests_w, quest_first_w = s.quests[:], s.quest_first[:]
 
             top = s.stack[-1] if s.stack and not s.over else None
@@ -332,23 +348,23 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 at = -1 if top is None else slot_of[top.seat]      # who decides (Greylune has no chance steps)
                 if at != acting_at:
                     if acting_at >= 0:
-                        out[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
+                        view[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
                     if at >= 0:
-                        out[seats_at + at * SEAT_WIDTH + 1] = 1.0
+                        view[seats_at + at * SEAT_WIDTH + 1] = 1.0
                     acting_at = at
                 if top is None:
-                    out[decision:] = no_decision
+                    view[decision:] = no_decision
                 elif top_w is None or type(top) is not type(top_w) or top != top_w:
-                    out[decision:] = no_decision
-                    write_decision(out, top, slot_of)
+                    view[decision:] = no_decision
+                    write_decision(view, top, slot_of)
                 top_w = top
             first = s.first_player
             at = slot_of[first] if 0 <= first < n else -1
             if at != first_at:
                 if first_at >= 0:
-                    out[seats_at + first_at * SEAT_WIDTH + 2] = 0.0
+                    view[seats_at + first_at * SEAT_WIDTH + 2] = 0.0
                 if at >= 0:
-                    out[seats_at + at * SEAT_WIDTH + 2] = 1.0
+                    view[seats_at + at * SEAT_WIDTH + 2] = 1.0
                 first_at = at
             items, comps, exh = s.items, s.comps, s.exh
             if items != items_w or comps != comps_w or exh != exh_w:
@@ -357,62 +373,60 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     held, companions, exhausted = items[p], comps[p], exh[p]
                     if held != items_w[p] or companions != comps_w[p]:
                         items_w[p], comps_w[p] = held[:], companions[:]
-                        _number(out, rows[p] + 29, s.item_limit(p), limits, p, 8.0)
+                        _number(view, rows[p] + 29, s.item_limit(p), limits, p, 8.0)
                     elif exhausted == exh_w[p]:
                         continue
                     exh_w[p] = exhausted
                     o = cards_at + slot_of[p] * ncards * 2
-                    out[o:o + ncards * 2] = no_cards
-                    for i in (*held, *companions):
-                        out[o + i * 2] = 1.0
-                        if (exhausted >> i) & 1:
-                            out[o + i * 2 + 1] = 1.0
+                    view[o:o + ncards * 2] = no_cards
+                    _held(view, o, held, exhausted)
+                    _held(view, o, companions, exhausted)
             # the seats' rows, number by number (present, to act, first player, in the Village and the Item
             # limit above)
-            _one_hot_column(out, rows, s.season, written[3], 3, nseasons)
-            _column(out, rows, s.coins, written[6], 6, 20.0)
-            _column(out, rows, s.vp, written[7], 7, 50.0)
-            _column(out, rows, s.str_, written[8], 8, 5.0)
-            _column(out, rows, s.mag, written[9], 9, 5.0)
-            _one_hot_column(out, rows, s.adventurer, written[10], 10, 6)
-            _column(out, rows, s.active, written[16], 16, 7.0)
-            _column(out, rows, s.camp, written[17], 17, 7.0)
-            _column(out, rows, s.supply, written[18], 18, 7.0)
-            _column(out, rows, s.on_special, written[20], 20, 7.0)
-            _column(out, rows, s.event_used, written[22], 22, 1.0)
-            _bits_column(out, rows, s.bonus_left, written[23], 23, 0)
-            _bits_column(out, rows, s.quest_done, written[26], 26, 3)      # the Quests on spaces 3, 4, 5
+            _one_hot_column(view, rows, s.season, written[3], 3, nseasons)
+            _column(view, rows, s.coins, written[6], 6, 20.0)
+            _column(view, rows, s.vp, written[7], 7, 50.0)
+            _column(view, rows, s.str_, written[8], 8, 5.0)
+            _column(view, rows, s.mag, written[9], 9, 5.0)
+            _one_hot_column(view, rows, s.adventurer, written[10], 10, 6)
+            _column(view, rows, s.active, written[16], 16, 7.0)
+            _column(view, rows, s.camp, written[17], 17, 7.0)
+            _column(view, rows, s.supply, written[18], 18, 7.0)
+            _column(view, rows, s.on_special, written[20], 20, 7.0)
+            _column(view, rows, s.event_used, written[22], 22, 1.0)
+            _bits_column(view, rows, s.bonus_left, written[23], 23, 0)
+            _bits_column(view, rows, s.quest_done, written[26], 26, 3)      # the Quests on spaces 3, 4, 5
             untold, told = s.untold, s.told
             if untold != untold_w or told != told_w:
                 for p in range(n):
                     if untold[p] != untold_w[p] or told[p] != told_w[p]:
                         untold_w[p], told_w[p] = untold[p][:], told[p][:]
                         o = stories_at + slot_of[p] * nenc * 2
-                        out[o:o + nenc * 2] = no_stories
+                        view[o:o + nenc * 2] = no_stories
                         o -= 2
                         for e in untold[p]:
-                            out[o + e * 2] = 1.0
+                            view[o + e * 2] = 1.0
                         for e in told[p]:
-                            out[o + e * 2 + 1] = 1.0
+                            view[o + e * 2 + 1] = 1.0
             income = s.income
             if income != income_w:
                 for p in range(n):
                     if income[p] != income_w[p]:
                         income_w[p] = income[p][:]
                         o = income_at + slot_of[p] * nincome
-                        out[o:o + nincome] = no_income
+                        view[o:o + nincome] = no_income
                         o -= 1
                         for t in income[p]:
-                            out[o + t] = 1.0
+                            view[o + t] = 1.0
 
-            _number(out, decks, len(s.village_deck), sizes_w, 0, 45.0)
-            _number(out, decks + 1, len(s.enc_deck), sizes_w, 1, 28.0)
-            _number(out, decks + 2, len(s.event_stack), sizes_w, 2, 4.0)
-            _number(out, decks + 3, len(s.seal_pile), sizes_w, 3, 24.0)
+            _number(view, decks, len(s.village_deck), sizes_w, 0, 45.0)
+            _number(view, decks + 1, len(s.enc_deck), sizes_w, 1, 28.0)
+            _number(view, decks + 2, len(s.event_stack), sizes_w, 2, 4.0)
+            _number(view, decks + 3, len(s.seal_pile), sizes_w, 3, 24.0)
             discard = s.seal_discard
             if discard != discard_w:
                 for v in range(1, 4):
-                    out[decks + 3 + v] = discard.count(v) / 8
+                    view[decks + 3 + v] = discard.count(v) / 8
                 discard_w = discard[:]
 
         return update
