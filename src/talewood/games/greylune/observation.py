@@ -247,7 +247,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         discard_w: list[int] = []
         top_w: Frame | None = None
         # the numbers are written through a memoryview of the buffer, kept while the buffer is the same: an
-        # array's own item assignment parses the value as a call parses its arguments (a third of a write)
+        # array's own item assignment parses the value as a call parses its arguments (a quarter of a write)
         viewed = zeros
         view: memoryview[float] = memoryview(zeros)
 
