@@ -246,8 +246,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         sizes_w: list[int] = []                            # the Village deck, Encounter deck, Event stack, Seal pile
         discard_w: list[int] = []
         top_w: Frame | None = None
-        # the numbers are written through a memoryview of the buffer, kept while the buffer is the same: an
-        # array's own item assignment parses the value as a call parses its arguments (a quarter of a write)
+        # single numbers are written through a memoryview of the buffer, kept while the buffer is the same (an
+        # array's own item assignment parses the value as a call parses its arguments: a quarter of a write);
+        # runs of zeros into the buffer itself (an array's slice assignment from an array is a copy of bytes)
         viewed = zeros
         view: memoryview[float] = memoryview(zeros)
 
@@ -308,7 +309,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     if card != grid_w[slot] or seals[slot] != seals_w[slot]:
                         grid_w[slot], seals_w[slot] = card, seals[slot]
                         o = village + slot * slot_width
-                        view[o:o + slot_width] = no_slot
+                        out[o:o + slot_width] = no_slot
                         if card != empty:
                             view[o + card] = 1.0
                             o += ncards
@@ -317,7 +318,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                             view[o + 3] = around[slot] / 8
 
             if s.event_current != event_at or s.festival != festival_w:
-                view[event:event_villagers] = no_event
+                out[event:event_villagers] = no_event
                 if s.event_current >= 0:
                     view[event + s.event_current] = 1.0
                     for k, taker in enumerate(s.festival):
@@ -331,12 +332,12 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     view[event_villagers + slot_of[p]] = float(v)
                     view[rows[p] + 19] = v / 7
             if s.enc_board != board_w:
-                view[track:track + nenc] = no_track
+                out[track:track + nenc] = no_track
                 for e in s.enc_board:
                     view[track + e - 1] = 1.0
                 board_w = s.enc_board[:]
             if s.quests != quests_w or s.quest_first != quest_first_w:
-                view[quests:seats_at] = no_quests
+                out[quests:seats_at] = no_quests
                 for i in range(3):
                     view[quests + i * nquests + s.quests[i]] = 1.0
                     taker = s.quest_first[i]
@@ -353,9 +354,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         view[seats_at + at * SEAT_WIDTH + 1] = 1.0
                     acting_at = at
                 if top is None:
-                    view[decision:] = no_decision
+                    out[decision:] = no_decision
                 elif top_w is None or type(top) is not type(top_w) or top != top_w:
-                    view[decision:] = no_decision
+                    out[decision:] = no_decision
                     write_decision(view, top, slot_of)
                 top_w = top
             first = s.first_player
@@ -378,7 +379,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         continue
                     exh_w[p] = exhausted
                     o = cards_at + slot_of[p] * ncards * 2
-                    view[o:o + ncards * 2] = no_cards
+                    out[o:o + ncards * 2] = no_cards
                     _held(view, o, held, exhausted)
                     _held(view, o, companions, exhausted)
             # the seats' rows, number by number (present, to act, first player, in the Village and the Item
@@ -402,7 +403,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     if untold[p] != untold_w[p] or told[p] != told_w[p]:
                         untold_w[p], told_w[p] = untold[p][:], told[p][:]
                         o = stories_at + slot_of[p] * nenc * 2
-                        view[o:o + nenc * 2] = no_stories
+                        out[o:o + nenc * 2] = no_stories
                         o -= 2
                         for e in untold[p]:
                             view[o + e * 2] = 1.0
@@ -414,7 +415,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     if income[p] != income_w[p]:
                         income_w[p] = income[p][:]
                         o = income_at + slot_of[p] * nincome
-                        view[o:o + nincome] = no_income
+                        out[o:o + nincome] = no_income
                         o -= 1
                         for t in income[p]:
                             view[o + t] = 1.0
