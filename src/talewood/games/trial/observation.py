@@ -13,12 +13,13 @@ learning environments' kept buffers come from the same code.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update, numbers, numbers_of
+from ...engine.observation import NUMBER, NUMBER_BYTES, Update, numbers, numbers_of
 from . import camp, cards, effects, expedition, fight, food, forest, objects, others, paying, places, store, story, turn
 from .tables import (
     SK_CARD_DRAW,
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
     from .game import TrialGame
     from .state import TrialState
 
-SEATS = 4
-PLACES = 17                      # 12 locations, the encounter section, the help spot, 3 expedition sections
+SEATS: Final = 4
+PLACES: Final = 17               # 12 locations, the encounter section, the help spot, 3 expedition sections
 SIDE_STATES = ("intact", "ruined", "ruins", "restored")
 FRAME_KINDS = (
     turn.ChooseStart, turn.EncounterRefresh, turn.Turn, turn.DiscardDown, turn.Move,
@@ -51,7 +52,7 @@ FRAME_KINDS = (
     expedition.Redraw, expedition.EmptyDeck, expedition.AdvanceStep, expedition.ChooseFlag,
     camp.UniversalCampsite, camp.ChooseTent, camp.ChooseTentSpot,
 )
-SEAT_FEATURES = 24
+SEAT_FEATURES: Final = 24
 
 
 def observation_spec(game: TrialGame, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
@@ -115,6 +116,13 @@ def _copies(lists: list[list[int]]) -> list[list[int]]:
     return list(map(list.copy, lists))
 
 
+def _put(count: int) -> Callable[..., None]:
+    """Writes `count` numbers in a row into a buffer, `put(out, index * NUMBER_BYTES, *numbers)` (where they
+    start, in bytes): one call, where item by item each number would be converted on its own (the same
+    float32 rounding either way)."""
+    return struct.Struct(f"{count}{NUMBER}").pack_into
+
+
 class _Seen:
     """What one updater last wrote, by its inputs: copies of the state's lists (they change in place)
     and small keys, never the state itself. None: not written since the buffer was zeroed; the lists
@@ -124,13 +132,15 @@ class _Seen:
     seat: int
     n: int
     slots: list[int]
-    decision_at: tuple[int, ...]     # the numbers set to 1 in `decision`
+    kind: int                        # the decision's kind set to 1 in `decision`, or -1
+    decider: int                     # who decides (from the seat) set to 1 in `decision`, or -1
     shown: list[list[int]]           # per slot: the cards set to 1 in its row of `stories`
-    hiding: list[bool]               # per slot: another seat's story with face-down cards (shown if known)
+    face_down: list[list[int]]       # per slot: another seat's face-down story cards (shown if I know them)
+    knew: list[list[bool]]           # per slot: whether I knew each of those cards
     skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
     # the inputs, as last written (Any: None until written)
-    artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any; cur: Any; decision: Any  # noqa: E702
-    enc_slots: Any; first: Any; flags: Any; food: Any; gallery: Any; hand: Any; known: Any  # noqa: E702
+    artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any; cur: Any  # noqa: E702
+    enc_slots: Any; first: Any; flags: Any; food: Any; gallery: Any; hand: Any  # noqa: E702
     legendary: Any; morality: Any; over: Any; paws_home: Any; piles: Any; placed: Any; pos: Any  # noqa: E702
     resolving: Any; ruins: Any; ruins_seen: Any; rv_loc: Any; seldom: Any; sk: Any; store_kind: Any  # noqa: E702
     store_n: Any
@@ -144,8 +154,8 @@ class _Seen:
     def forget(self, seat: int, n: int) -> None:
         """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
         # every input, unwritten
-        self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = self.cur = self.decision = \
-            self.enc_slots = self.first = self.flags = self.food = self.gallery = self.hand = self.known = \
+        self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = self.cur = \
+            self.enc_slots = self.first = self.flags = self.food = self.gallery = self.hand = \
             self.legendary = self.morality = self.over = self.paws_home = self.piles = self.placed = self.pos = \
             self.resolving = self.ruins = self.ruins_seen = self.rv_loc = self.seldom = self.sk = \
             self.store_kind = self.store_n = self.story = self.strong_home = self.tent_kept = self.tent_knower = \
@@ -153,8 +163,8 @@ class _Seen:
             self.tun_space = self.tun_up = self.xdeck = self.xtop = None
         self.seat, self.n = seat, n
         self.slots = [(seat + k) % n for k in range(n)] if n else []
-        self.decision_at = ()
-        self.shown, self.hiding = [[] for _ in range(n)], [False] * n
+        self.kind = self.decider = -1
+        self.shown, self.face_down, self.knew = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.skills = [None] * n
         # the lists of cards or tokens per seat start empty, as a zeroed buffer shows them, and are
         # kept row by row
@@ -189,7 +199,10 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
     top_width = max(len(r) for r in t.area_range)
     area_start = [r.start for r in t.area_range]
     is_encounter, rare, finish_fame, tent_boost = t.is_encounter, t.rare, t.finish_fame, t.tent_boost
-    encounter = is_encounter.__getitem__          # 1 (True) for an encounter card: sum(map(...)) counts them
+    # a seat's skill counters in `sk`, named once here (read as locals, not as the module's names, each time)
+    skill_size, columns, strength_at, dice_at, card_draw_at, fame_at = \
+        SK_SIZE, SK_COLS, SK_STRENGTH, SK_DICE, SK_CARD_DRAW, SK_FAME
+    put3, put4, put14 = _put(3), _put(4), _put(14)
     base_strength, base_dice, morality_start = t.base_strength, t.base_dice, t.morality_start
     # per tile, side (0 front, 1 back) and whether it is known: its location's numbers in `tiles`
     tile_rows = [[[_tile_row(SIDE_STATES.index(side.state), flipped, known) for known in (0, 1)]
@@ -351,24 +364,29 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             morality, paws_home, strong_home = s.morality, s.paws_home, s.strong_home
             old_sk, old_pack = last.sk, last.backpack
             sk_moved, pack_moved, home_moved = sk != old_sk, backpack != old_pack, strong_home != last.strong_home
-            if food != last.food:
+            old_food = last.food
+            if food != old_food:
                 for k, who in enumerate(slots):
-                    o = seats + k * SEAT_FEATURES
-                    raspberries, acorns, mushrooms, tea = s.foods(who)
-                    out[o + 1] = raspberries / 8
-                    out[o + 2] = acorns / 8
-                    out[o + 3] = mushrooms / 8
-                    out[o + 4] = tea / 8
+                    b = who * 4
+                    if old_food is None or any([food[b + x] != old_food[b + x] for x in range(4)]):
+                        raspberries, acorns, mushrooms, tea = s.foods(who)
+                        put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
+                             raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
                 last.food = food[:]
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:
                 for k, who in enumerate(slots):
                     cards_held, set_aside = hand[who], aside[who]
                     if cards_held != old_hand[who] or set_aside != old_aside[who]:
-                        o = seats + k * SEAT_FEATURES
-                        out[o + 5] = len(cards_held) / 10
-                        out[o + 6] = len(set_aside) / 5
-                        out[o + 7] = (sum(map(encounter, cards_held)) + sum(map(encounter, set_aside))) / 5
+                        encounter_cards = 0
+                        for c in cards_held:
+                            if is_encounter[c]:
+                                encounter_cards += 1
+                        for c in set_aside:
+                            if is_encounter[c]:
+                                encounter_cards += 1
+                        put3(out, (seats + k * SEAT_FEATURES + 5) * NUMBER_BYTES,
+                             len(cards_held) / 10, len(set_aside) / 5, encounter_cards / 5)
                         if who == seat:
                             out[hand_at:hand_at + n_hand] = zero_hand
                             for c in cards_held:
@@ -379,20 +397,16 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             if sk_moved or pack_moved:
                 old_skills = last.skills
                 for k, who in enumerate(slots):
-                    b = who * SK_SIZE
-                    skills = sk[b:b + SK_SIZE]
+                    b = who * skill_size
+                    skills = sk[b:b + skill_size]
                     if skills != old_skills[who] or old_pack is None or backpack[who] != old_pack[who]:
                         old_skills[who] = skills
-                        o = seats + k * SEAT_FEATURES
-                        for col in range(4):
-                            out[o + 8 + col] = sk[b + SK_COLS + col] / 8
-                            out[o + 12 + col] = sk[b + SK_UP_COLS + col] / 8
-                        out[o + 16] = s.movement(who) / 10
-                        out[o + 17] = (base_strength + sk[b + SK_STRENGTH]) / 10
-                        out[o + 18] = s.trading(who) / 10
-                        out[o + 19] = (base_dice + sk[b + SK_DICE]) / 5
-                        out[o + 20] = sk[b + SK_CARD_DRAW] / 5
-                        out[o + 21] = sk[b + SK_FAME] / 40
+                        c = b + columns        # story columns ×4, then face-up columns ×4
+                        put14(out, (seats + k * SEAT_FEATURES + 8) * NUMBER_BYTES,
+                              sk[c] / 8, sk[c + 1] / 8, sk[c + 2] / 8, sk[c + 3] / 8,
+                              sk[c + 4] / 8, sk[c + 5] / 8, sk[c + 6] / 8, sk[c + 7] / 8,
+                              s.movement(who) / 10, (base_strength + sk[b + strength_at]) / 10, s.trading(who) / 10,
+                              (base_dice + sk[b + dice_at]) / 5, sk[b + card_draw_at] / 5, sk[b + fame_at] / 40)
                 if sk_moved:
                     last.sk = sk[:]
             if morality != last.morality:
@@ -406,17 +420,23 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                         out[seats + k * SEAT_FEATURES + 23] = s.paws_left(who) / 4
                 last.paws_home = paws_home[:]
 
-            # `known` matters only to other seats' stories with face-down cards: it is followed while there are some
-            story, known, followed = s.story, s.known, last.known
-            known_moved = followed is not None and known != followed
+            # another seat's face-down story cards show once I know them: of `known`, only their bits matter
+            story, known = s.story, s.known
+            me = 1 << seat
+            face_down, knew = last.face_down, last.knew
+            known_moved = False
+            for k in range(n):
+                down, knew_row = face_down[k], knew[k]
+                for i in range(len(down)):
+                    if (known[down[i]] & me != 0) != knew_row[i]:
+                        known_moved = True
             old = last.story
             if story != old or known_moved or ended:
-                me = 1 << seat
-                shown, hiding = last.shown, last.hiding
+                shown = last.shown
                 for k, who in enumerate(slots):
                     row = story[who]
                     moved = row != old[who]
-                    if moved or ((known_moved or ended) and hiding[k]):
+                    if moved or ((known_moved or ended) and face_down[k]):
                         cards = [code >> 3 for code in row if code & 1 or who == seat or over or known[code >> 3] & me]
                         if cards != shown[k]:
                             o = stories + k * n_cards
@@ -427,11 +447,9 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                             shown[k] = cards
                         if moved:
                             old[who] = row[:]
-                            hiding[k] = who != seat and not all([code & 1 for code in row])
-                if not any(hiding):
-                    last.known = None
-                elif followed is None or known_moved:
-                    last.known = known[:]
+                        if who != seat:
+                            down = [code >> 3 for code in row if not code & 1]
+                            face_down[k], knew[k] = down, [known[c] & me != 0 for c in down]
 
             if pack_moved:
                 old = old_pack if old_pack is not None else [[]] * n
@@ -488,16 +506,11 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
 
             tray = s.tray
             if tray != last.tray:
-                out[supply] = tray[0] / 16
-                out[supply + 1] = tray[1] / 16
-                out[supply + 2] = tray[2] / 16
-                out[supply + 3] = tray[3] / 16
+                put4(out, supply * NUMBER_BYTES, tray[0] / 16, tray[1] / 16, tray[2] / 16, tray[3] / 16)
                 last.tray = tray[:]
             piles = (len(s.deck), len(s.discard), len(s.enc_deck), len(s.tent_box), s.day, s.turns)
             if piles != last.piles:
-                out[supply + 4] = piles[0] / 70
-                out[supply + 5] = piles[1] / 70
-                out[supply + 6] = piles[2] / 20
+                put3(out, (supply + 4) * NUMBER_BYTES, piles[0] / 70, piles[1] / 70, piles[2] / 20)
                 out[supply + 10] = piles[3] / 8
                 out[supply + 12] = piles[4] / 4
                 out[supply + 13] = piles[5] / 80
@@ -521,28 +534,29 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 if r_card >= 0:
                     out[resolving + r_card] = 1.0
                 if fight is not None:
-                    out[resolving + n_cards] = fight[0] / 20
-                    out[resolving + n_cards + 1] = fight[1] / 20
-                    out[resolving + n_cards + 2] = fight[2] / 2
-                    out[resolving + n_cards + 3] = fight[3] / 2
+                    put4(out, (resolving + n_cards) * NUMBER_BYTES, fight[0] / 20, fight[1] / 20, fight[2] / 2,
+                         fight[3] / 2)
                 last.resolving = key
 
+            # the pending decision: its kind, and who decides (from me), each written again only as it changes
             stack = s.stack
-            deciding = None
+            kind = decider = -1
             if stack and not over:
                 top = stack[-1]
-                deciding = (type(top), top.seat)
-            if deciding != last.decision:
-                for o in last.decision_at:
-                    out[o] = 0.0
-                written: tuple[int, ...] = ()
-                if deciding is not None:
-                    index = kinds.get(deciding[0])
-                    o = decision + nkinds + (deciding[1] - seat) % n
-                    written = (o,) if index is None else (o, decision + index)
-                    out[written[0]] = 1.0
-                    out[written[-1]] = 1.0
-                last.decision, last.decision_at = deciding, written
+                kind = kinds.get(type(top), -1)
+                decider = (top.seat - seat) % n
+            if kind != last.kind:
+                if last.kind >= 0:
+                    out[decision + last.kind] = 0.0
+                if kind >= 0:
+                    out[decision + kind] = 1.0
+                last.kind = kind
+            if decider != last.decider:
+                if last.decider >= 0:
+                    out[decision + nkinds + last.decider] = 0.0
+                if decider >= 0:
+                    out[decision + nkinds + decider] = 1.0
+                last.decider = decider
 
         return update
 
