@@ -116,6 +116,19 @@ def _copies(lists: list[list[int]]) -> list[list[int]]:
     return list(map(list.copy, lists))
 
 
+def _recount(out: array[float], at: int, was: list[int], now: list[int]) -> None:
+    """The numbers from `at` count the items of `was` (1 more at an item's index for each): make them count
+    those of `now`, changing only the counts of the items gained or lost (whole numbers, so the same as
+    counting afresh). `was` is used up."""
+    for x in now:
+        if x in was:
+            was.remove(x)
+        else:
+            out[at + x] += 1.0
+    for x in was:
+        out[at + x] -= 1.0
+
+
 def _put(count: int) -> Callable[..., None]:
     """Writes `count` numbers in a row into a buffer, `put(out, index * NUMBER_BYTES, *numbers)` (where they
     start, in bytes): one call, where item by item each number would be converted on its own (the same
@@ -134,15 +147,18 @@ class _Seen:
     slots: list[int]
     kind: int                        # the decision's kind set to 1 in `decision`, or -1
     decider: int                     # who decides (from the seat) set to 1 in `decision`, or -1
+    r_card: int                      # the card set to 1 in `resolving`, or -1
+    first: int                       # the seats set to 1 in `seat_flags` as the first player's and whose turn
+    cur: int                         # it is, or -1
     shown: list[list[int]]           # per slot: the cards set to 1 in its row of `stories`
     face_down: list[list[int]]       # per slot: another seat's face-down story cards (shown if I know them)
     knew: list[list[bool]]           # per slot: whether I knew each of those cards
     skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
     # the inputs, as last written (Any: None until written)
-    artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any; cur: Any  # noqa: E702
-    enc_slots: Any; first: Any; flags: Any; food: Any; gallery: Any; hand: Any  # noqa: E702
+    artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any  # noqa: E702
+    enc_slots: Any; flags: Any; food: Any; gallery: Any; hand: Any  # noqa: E702
     legendary: Any; morality: Any; over: Any; paws_home: Any; piles: Any; placed: Any; pos: Any  # noqa: E702
-    resolving: Any; ruins: Any; ruins_seen: Any; rv_loc: Any; seldom: Any; sk: Any; store_kind: Any  # noqa: E702
+    fight: Any; ruins: Any; ruins_seen: Any; rv_loc: Any; sk: Any; store_kind: Any  # noqa: E702
     store_n: Any
     story: Any; strong_home: Any; tent_kept: Any; tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
     tile_at: Any; tile_known: Any; tile_side: Any; tray: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
@@ -154,16 +170,16 @@ class _Seen:
     def forget(self, seat: int, n: int) -> None:
         """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
         # every input, unwritten
-        self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = self.cur = \
-            self.enc_slots = self.first = self.flags = self.food = self.gallery = self.hand = \
+        self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = \
+            self.enc_slots = self.flags = self.food = self.gallery = self.hand = \
             self.legendary = self.morality = self.over = self.paws_home = self.piles = self.placed = self.pos = \
-            self.resolving = self.ruins = self.ruins_seen = self.rv_loc = self.seldom = self.sk = \
+            self.fight = self.ruins = self.ruins_seen = self.rv_loc = self.sk = \
             self.store_kind = self.store_n = self.story = self.strong_home = self.tent_kept = self.tent_knower = \
             self.tent_on = self.tents = self.tile_at = self.tile_known = self.tile_side = self.tray = \
             self.tun_space = self.tun_up = self.xdeck = self.xtop = None
         self.seat, self.n = seat, n
         self.slots = [(seat + k) % n for k in range(n)] if n else []
-        self.kind = self.decider = -1
+        self.kind = self.decider = self.r_card = self.first = self.cur = -1
         self.shown, self.face_down, self.knew = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.skills = [None] * n
         # the lists of cards or tokens per seat start empty, as a zeroed buffer shows them, and are
@@ -190,7 +206,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
     my_tents, campsites, legendary_at, supply = spec.offset("my_tents"), spec.offset("campsites"), \
         spec.offset("legendary"), spec.offset("supply")
     tunnels, resolving, decision = spec.offset("tunnels"), spec.offset("resolving"), spec.offset("decision")
-    n_spaces, n_cards, n_objects, n_items, n_hand = t.n_spaces, t.n_cards, t.n_objects, t.n_items, t.n_hand_cards
+    n_spaces, n_cards, n_objects, n_items = t.n_spaces, t.n_cards, t.n_objects, t.n_items
     na = len(t.c.artifacts)
     ntents = len(t.c.tents)
     nlocs = len(t.locations)
@@ -211,17 +227,17 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
     nkinds = len(FRAME_KINDS)
     ruins_width, store_width, campsite_width = n_items + 2, n_items + 1, ntents + 1
     # zeros to copy over a part, or over one seat's row of it, before writing it again
-    zeros, zero_spaces, zero_hand = _zeros(spec.size), _zeros(n_spaces), _zeros(n_hand)
-    zero_objects, zero_gallery, zero_places = _zeros(n_objects), _zeros(na), _zeros(PLACES)
+    zeros, zero_gallery = _zeros(spec.size), _zeros(na)
     zero_ruins, zero_store = _zeros(nlocs * ruins_width), _zeros(t.n_slots * store_width)
     zero_encounters, zero_tops, zero_tents = _zeros(3 * ne), _zeros(3 * top_width), _zeros(ntents)
     zero_campsites = _zeros((len(t.campsites) + 1) * campsite_width)
     zero_legendary = _zeros(len(t.legendary) * (SEATS + 1))
-    zero_tunnels, zero_resolving = _zeros(t.n_forest * 2), _zeros(n_cards + 4)
+    zero_tunnels = _zeros(t.n_forest * 2)
 
     def seldom(last: _Seen, s: TrialState, seat: int, n: int, slots: list[int], over: bool, ended: bool,
                out: array[float]) -> None:
-        """The parts whose inputs seldom change (after one look in five or fewer)."""
+        """The parts whose inputs seldom change (after one look in five or fewer): each compared on its own, as
+        comparing them all at once first costs as much again."""
         gallery = s.gallery
         old = last.gallery
         if gallery != old:
@@ -352,9 +368,11 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             old = last.pos
             if pos != old:
                 for k, who in enumerate(slots):
-                    if old is None or pos[who] != old[who]:
+                    was = old[who] if old is not None else -1
+                    if pos[who] != was:
                         o = positions + k * n_spaces
-                        out[o:o + n_spaces] = zero_spaces
+                        if was >= 0:
+                            out[o + was] = 0.0
                         if pos[who] >= 0:
                             out[o + pos[who]] = 1.0
                 last.pos = pos[:]
@@ -364,14 +382,11 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             morality, paws_home, strong_home = s.morality, s.paws_home, s.strong_home
             old_sk, old_pack = last.sk, last.backpack
             sk_moved, pack_moved, home_moved = sk != old_sk, backpack != old_pack, strong_home != last.strong_home
-            old_food = last.food
-            if food != old_food:
+            if food != last.food:
                 for k, who in enumerate(slots):
-                    b = who * 4
-                    if old_food is None or any([food[b + x] != old_food[b + x] for x in range(4)]):
-                        raspberries, acorns, mushrooms, tea = s.foods(who)
-                        put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
-                             raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
+                    raspberries, acorns, mushrooms, tea = s.foods(who)
+                    put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
+                         raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
                 last.food = food[:]
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:
@@ -388,11 +403,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                         put3(out, (seats + k * SEAT_FEATURES + 5) * NUMBER_BYTES,
                              len(cards_held) / 10, len(set_aside) / 5, encounter_cards / 5)
                         if who == seat:
-                            out[hand_at:hand_at + n_hand] = zero_hand
-                            for c in cards_held:
-                                out[hand_at + c] += 1.0
-                            for c in set_aside:
-                                out[hand_at + c] += 1.0
+                            _recount(out, hand_at, old_hand[who] + old_aside[who], cards_held + set_aside)
                         old_hand[who], old_aside[who] = cards_held[:], set_aside[:]
             if sk_moved or pack_moved:
                 old_skills = last.skills
@@ -455,10 +466,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 old = old_pack if old_pack is not None else [[]] * n
                 for k, who in enumerate(slots):
                     if backpack[who] != old[who]:
-                        o = backpacks + k * n_objects
-                        out[o:o + n_objects] = zero_objects
-                        for x in backpack[who]:
-                            out[o + x] += 1.0
+                        _recount(out, backpacks + k * n_objects, old[who], backpack[who])
                 last.backpack = _copies(backpack)
 
             placed = s.placed
@@ -466,10 +474,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             if placed != old:
                 for k, who in enumerate(slots):
                     if placed[who] != old[who]:
-                        o = paw_places + k * PLACES
-                        out[o:o + PLACES] = zero_places
-                        for p in placed[who]:
-                            out[o + p] += 1.0
+                        _recount(out, paw_places + k * PLACES, old[who], placed[who])
                         old[who] = placed[who][:]
 
             if home_moved:
@@ -477,13 +482,22 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     out[seat_flags + k * 4] = float(strong_home[who])
                 last.strong_home = strong_home[:]
             camped, first, cur = s.camped, s.first, s.cur
-            if camped != last.camped or first != last.first or cur != last.cur:
+            if camped != last.camped:
                 for k, who in enumerate(slots):
-                    o = seat_flags + k * 4
-                    out[o + 1] = float(camped[who])
-                    out[o + 2] = float(first == who)
-                    out[o + 3] = float(cur == who)
-                last.camped, last.first, last.cur = camped[:], first, cur
+                    out[seat_flags + k * 4 + 1] = float(camped[who])
+                last.camped = camped[:]
+            if first != last.first:      # the first player token's holder, a seat or -1
+                if last.first >= 0:
+                    out[seat_flags + (last.first - seat) % n * 4 + 2] = 0.0
+                if first >= 0:
+                    out[seat_flags + (first - seat) % n * 4 + 2] = 1.0
+                last.first = first
+            if cur != last.cur:          # whose turn it is, a seat or -1
+                if last.cur >= 0:
+                    out[seat_flags + (last.cur - seat) % n * 4 + 3] = 0.0
+                if cur >= 0:
+                    out[seat_flags + (cur - seat) % n * 4 + 3] = 1.0
+                last.cur = cur
 
             enc_slots = s.enc_slots
             if enc_slots != last.enc_slots:
@@ -515,28 +529,23 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 out[supply + 12] = piles[4] / 4
                 out[supply + 13] = piles[5] / 80
                 last.piles = piles
-            # the parts that seldom change, behind one comparison of all their inputs
-            inputs = (s.gallery, s.flags, s.boosts, s.tent_kept, s.tile_at, s.tile_side, s.tile_known, s.ruins,
-                      s.ruins_seen, s.rv_loc, s.store_kind, s.store_n, s.xdeck, s.xtop, s.artifact_home, s.tents[seat],
-                      s.legendary, s.tun_space, s.tun_up, over)
-            if inputs != last.seldom:
-                seldom(last, s, seat, n, slots, over, ended, out)
-                last.seldom = (last.gallery, last.flags, last.boosts, last.tent_kept, last.tile_at, last.tile_side,
-                               last.tile_known, last.ruins, last.ruins_seen, last.rv_loc, last.store_kind,
-                               last.store_n, last.xdeck, last.xtop, last.artifact_home, last.tents, last.legendary,
-                               last.tun_space, last.tun_up, over)
+            seldom(last, s, seat, n, slots, over, ended, out)
 
             r_card, f_pts, f_cards = s.r_card, s.f_pts, s.f_cards
-            fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else None
-            key = (r_card, fight)
-            if key != last.resolving:
-                out[resolving:resolving + len(zero_resolving)] = zero_resolving
+            if r_card != last.r_card:
+                if last.r_card >= 0:
+                    out[resolving + last.r_card] = 0.0
                 if r_card >= 0:
                     out[resolving + r_card] = 1.0
-                if fight is not None:
+                last.r_card = r_card
+            fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else None
+            if fight != last.fight:
+                if fight is None:
+                    put4(out, (resolving + n_cards) * NUMBER_BYTES, 0.0, 0.0, 0.0, 0.0)
+                else:
                     put4(out, (resolving + n_cards) * NUMBER_BYTES, fight[0] / 20, fight[1] / 20, fight[2] / 2,
                          fight[3] / 2)
-                last.resolving = key
+                last.fight = fight
 
             # the pending decision: its kind, and who decides (from me), each written again only as it changes
             stack = s.stack
