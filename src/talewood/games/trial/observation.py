@@ -119,13 +119,18 @@ def _copies(lists: list[list[int]]) -> list[list[int]]:
 def _recount(out: array[float], at: int, was: list[int], now: list[int]) -> None:
     """The numbers from `at` count the items of `was` (1 more at an item's index for each): make them count
     those of `now`, changing only the counts of the items gained or lost (whole numbers, so the same as
-    counting afresh). `was` is used up."""
-    for x in now:
-        if x in was:
-            was.remove(x)
+    counting afresh). Lists mostly change at their end: what they begin with alike is passed over."""
+    same, end = 0, min(len(was), len(now))
+    while same < end and was[same] == now[same]:
+        same += 1
+    rest = was[same:]
+    for i in range(same, len(now)):
+        x = now[i]
+        if x in rest:
+            rest.remove(x)
         else:
             out[at + x] += 1.0
-    for x in was:
+    for x in rest:
         out[at + x] -= 1.0
 
 
@@ -150,16 +155,20 @@ class _Seen:
     r_card: int                      # the card set to 1 in `resolving`, or -1
     first: int                       # the seats set to 1 in `seat_flags` as the first player's and whose turn
     cur: int                         # it is, or -1
+    fight: tuple[int, int, int, int]  # the numbers of a fight in `resolving` (zeros: none)
+    piles: tuple[int, int, int, int, int, int]  # the sizes and counters in `supply`
+    enc_slots: list[int]             # the face-up encounter cards set to 1 (-1: none)
+    store_kind: list[int]            # per store slot: the item set to 1 (-1: none), and how many
+    store_n: list[int]
     shown: list[list[int]]           # per slot: the cards set to 1 in its row of `stories`
     face_down: list[list[int]]       # per slot: another seat's face-down story cards (shown if I know them)
     knew: list[list[bool]]           # per slot: whether I knew each of those cards
     skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
     # the inputs, as last written (Any: None until written)
     artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any  # noqa: E702
-    enc_slots: Any; flags: Any; food: Any; gallery: Any; hand: Any  # noqa: E702
-    legendary: Any; morality: Any; over: Any; paws_home: Any; piles: Any; placed: Any; pos: Any  # noqa: E702
-    fight: Any; ruins: Any; ruins_seen: Any; rv_loc: Any; sk: Any; store_kind: Any  # noqa: E702
-    store_n: Any
+    flags: Any; food: Any; gallery: Any; hand: Any  # noqa: E702
+    legendary: Any; morality: Any; over: Any; paws_home: Any; placed: Any; pos: Any  # noqa: E702
+    ruins: Any; ruins_seen: Any; rv_loc: Any; sk: Any  # noqa: E702
     story: Any; strong_home: Any; tent_kept: Any; tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
     tile_at: Any; tile_known: Any; tile_side: Any; tray: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
     xtop: Any
@@ -167,19 +176,21 @@ class _Seen:
     def __init__(self) -> None:
         self.seat, self.n = -1, 0
 
-    def forget(self, seat: int, n: int) -> None:
+    def forget(self, seat: int, n: int, store_slots: int) -> None:
         """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
         # every input, unwritten
         self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = \
-            self.enc_slots = self.flags = self.food = self.gallery = self.hand = \
-            self.legendary = self.morality = self.over = self.paws_home = self.piles = self.placed = self.pos = \
-            self.fight = self.ruins = self.ruins_seen = self.rv_loc = self.sk = \
-            self.store_kind = self.store_n = self.story = self.strong_home = self.tent_kept = self.tent_knower = \
+            self.flags = self.food = self.gallery = self.hand = \
+            self.legendary = self.morality = self.over = self.paws_home = self.placed = self.pos = \
+            self.ruins = self.ruins_seen = self.rv_loc = self.sk = \
+            self.story = self.strong_home = self.tent_kept = self.tent_knower = \
             self.tent_on = self.tents = self.tile_at = self.tile_known = self.tile_side = self.tray = \
             self.tun_space = self.tun_up = self.xdeck = self.xtop = None
         self.seat, self.n = seat, n
         self.slots = [(seat + k) % n for k in range(n)] if n else []
         self.kind = self.decider = self.r_card = self.first = self.cur = -1
+        self.fight, self.piles = (0, 0, 0, 0), (0, 0, 0, 0, 0, 0)
+        self.enc_slots, self.store_kind, self.store_n = [-1, -1, -1], [-1] * store_slots, [0] * store_slots
         self.shown, self.face_down, self.knew = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.skills = [None] * n
         # the lists of cards or tokens per seat start empty, as a zeroed buffer shows them, and are
@@ -206,7 +217,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
     my_tents, campsites, legendary_at, supply = spec.offset("my_tents"), spec.offset("campsites"), \
         spec.offset("legendary"), spec.offset("supply")
     tunnels, resolving, decision = spec.offset("tunnels"), spec.offset("resolving"), spec.offset("decision")
-    n_spaces, n_cards, n_objects, n_items = t.n_spaces, t.n_cards, t.n_objects, t.n_items
+    n_spaces, n_cards, n_objects, n_items, n_slots = t.n_spaces, t.n_cards, t.n_objects, t.n_items, t.n_slots
     na = len(t.c.artifacts)
     ntents = len(t.c.tents)
     nlocs = len(t.locations)
@@ -228,8 +239,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
     ruins_width, store_width, campsite_width = n_items + 2, n_items + 1, ntents + 1
     # zeros to copy over a part, or over one seat's row of it, before writing it again
     zeros, zero_gallery = _zeros(spec.size), _zeros(na)
-    zero_ruins, zero_store = _zeros(nlocs * ruins_width), _zeros(t.n_slots * store_width)
-    zero_encounters, zero_tops, zero_tents = _zeros(3 * ne), _zeros(3 * top_width), _zeros(ntents)
+    zero_ruins, zero_tops, zero_tents = _zeros(nlocs * ruins_width), _zeros(3 * top_width), _zeros(ntents)
     zero_campsites = _zeros((len(t.campsites) + 1) * campsite_width)
     zero_legendary = _zeros(len(t.legendary) * (SEATS + 1))
     zero_tunnels = _zeros(t.n_forest * 2)
@@ -266,8 +276,10 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for x in tent_kept[who]:
                     if 0 <= tent_boost[x] < 4:
                         kept[tent_boost[x]] += 1
-                for x in range(4):
-                    out[o + x] = (s.card_boosts_of(who, x) + kept[x]) / 3     # boosts_of(who, x)
+                # boosts_of(who, x) for each symbol x
+                put4(out, o * NUMBER_BYTES, (s.card_boosts_of(who, 0) + kept[0]) / 3,
+                     (s.card_boosts_of(who, 1) + kept[1]) / 3, (s.card_boosts_of(who, 2) + kept[2]) / 3,
+                     (s.card_boosts_of(who, 3) + kept[3]) / 3)
             last.boosts, last.tent_kept = boosts[:], _copies(tent_kept)
 
         tile_at, tile_side, tile_known = s.tile_at, s.tile_side, s.tile_known
@@ -292,15 +304,18 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             last.ruins, last.ruins_seen, last.rv_loc = _copies(ruins), ruins_seen[:], rv_loc
 
         store_kind, store_n = s.store_kind, s.store_n
-        if store_kind != last.store_kind or store_n != last.store_n:
-            out[store_at:store_at + len(zero_store)] = zero_store
-            for x in range(t.n_slots):
-                kind = store_kind[x]
-                if kind >= 0:
+        old_kind, old_n = last.store_kind, last.store_n
+        if store_kind != old_kind or store_n != old_n:
+            for x in range(n_slots):
+                kind, count = store_kind[x], store_n[x]
+                if kind != old_kind[x] or count != old_n[x]:
                     o = store_at + x * store_width
-                    out[o + kind] = 1.0
-                    out[o + n_items] = store_n[x] / 3
-            last.store_kind, last.store_n = store_kind[:], store_n[:]
+                    if old_kind[x] >= 0:
+                        out[o + old_kind[x]] = 0.0
+                    if kind >= 0:
+                        out[o + kind] = 1.0
+                    out[o + n_items] = count / 3 if kind >= 0 else 0.0
+                    old_kind[x], old_n[x] = kind, count
 
         xdeck, xtop = s.xdeck, s.xtop
         expeditions_moved = xdeck != last.xdeck
@@ -356,7 +371,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             n = s.players
             if seat != last.seat or n != last.n:
                 out[:] = zeros
-                last.forget(seat, n)
+                last.forget(seat, n, n_slots)
                 for k in range(n):
                     out[seats + k * SEAT_FEATURES] = 1.0     # present
             slots = last.slots
@@ -402,8 +417,9 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                                 encounter_cards += 1
                         put3(out, (seats + k * SEAT_FEATURES + 5) * NUMBER_BYTES,
                              len(cards_held) / 10, len(set_aside) / 5, encounter_cards / 5)
-                        if who == seat:
-                            _recount(out, hand_at, old_hand[who] + old_aside[who], cards_held + set_aside)
+                        if who == seat:      # one row counts both
+                            _recount(out, hand_at, old_hand[who], cards_held)
+                            _recount(out, hand_at, old_aside[who], set_aside)
                         old_hand[who], old_aside[who] = cards_held[:], set_aside[:]
             if sk_moved or pack_moved:
                 old_skills = last.skills
@@ -449,12 +465,15 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     moved = row != old[who]
                     if moved or ((known_moved or ended) and face_down[k]):
                         cards = [code >> 3 for code in row if code & 1 or who == seat or over or known[code >> 3] & me]
-                        if cards != shown[k]:
+                        was = shown[k]
+                        if cards != was:
                             o = stories + k * n_cards
-                            for c in shown[k]:
-                                out[o + c] = 0.0
+                            for c in was:
+                                if c not in cards:
+                                    out[o + c] = 0.0
                             for c in cards:
-                                out[o + c] = 1.0
+                                if c not in was:
+                                    out[o + c] = 1.0
                             shown[k] = cards
                         if moved:
                             old[who] = row[:]
@@ -500,12 +519,16 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 last.cur = cur
 
             enc_slots = s.enc_slots
-            if enc_slots != last.enc_slots:
-                out[encounters:encounters + len(zero_encounters)] = zero_encounters
+            old = last.enc_slots
+            if enc_slots != old:
                 for k, c in enumerate(enc_slots):
-                    if c >= 0:
-                        out[encounters + k * ne + c - first_encounter] = 1.0
-                last.enc_slots = enc_slots[:]
+                    if c != old[k]:
+                        o = encounters + k * ne - first_encounter
+                        if old[k] >= 0:
+                            out[o + old[k]] = 0.0
+                        if c >= 0:
+                            out[o + c] = 1.0
+                        old[k] = c
 
             tent_on, tent_knower = s.tent_on, s.tent_knower
             if tent_on != last.tent_on or tent_knower != last.tent_knower or ended:
@@ -538,13 +561,11 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 if r_card >= 0:
                     out[resolving + r_card] = 1.0
                 last.r_card = r_card
-            fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else None
+            # both sides' strength and cards played; no fight shows as zeros
+            fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else (0, 0, 0, 0)
             if fight != last.fight:
-                if fight is None:
-                    put4(out, (resolving + n_cards) * NUMBER_BYTES, 0.0, 0.0, 0.0, 0.0)
-                else:
-                    put4(out, (resolving + n_cards) * NUMBER_BYTES, fight[0] / 20, fight[1] / 20, fight[2] / 2,
-                         fight[3] / 2)
+                put4(out, (resolving + n_cards) * NUMBER_BYTES, fight[0] / 20, fight[1] / 20, fight[2] / 2,
+                     fight[3] / 2)
                 last.fight = fight
 
             # the pending decision: its kind, and who decides (from me), each written again only as it changes
