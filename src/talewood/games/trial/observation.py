@@ -164,13 +164,17 @@ class _Seen:
     face_down: list[list[int]]       # per slot: another seat's face-down story cards (shown if I know them)
     knew: list[list[bool]]           # per slot: whether I knew each of those cards
     skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
-    # the inputs, as last written (Any: None until written)
-    artifact_home: Any; aside: Any; backpack: Any; boosts: Any; camped: Any  # noqa: E702
-    flags: Any; food: Any; gallery: Any; hand: Any  # noqa: E702
-    legendary: Any; morality: Any; over: Any; paws_home: Any; placed: Any; pos: Any  # noqa: E702
+    # inputs as a zeroed buffer shows them, then as last written (kept in place)
+    pos: list[int]; food: list[int]; tray: list[int]; paws_home: list[int]  # noqa: E702
+    strong_home: list[bool]; camped: list[bool]  # noqa: E702
+    hand: list[list[int]]; aside: list[list[int]]; story: list[list[int]]  # noqa: E702
+    gallery: list[list[int]]; placed: list[list[int]]  # noqa: E702
+    # the other inputs, as last written (Any: None until written)
+    artifact_home: Any; backpack: Any; boosts: Any; flags: Any  # noqa: E702
+    legendary: Any; morality: Any; over: Any  # noqa: E702
     ruins: Any; ruins_seen: Any; rv_loc: Any; sk: Any  # noqa: E702
-    story: Any; strong_home: Any; tent_kept: Any; tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
-    tile_at: Any; tile_known: Any; tile_side: Any; tray: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
+    tent_kept: Any; tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
+    tile_at: Any; tile_known: Any; tile_side: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
     xtop: Any
 
     def __init__(self) -> None:
@@ -179,12 +183,9 @@ class _Seen:
     def forget(self, seat: int, n: int, store_slots: int) -> None:
         """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
         # every input, unwritten
-        self.artifact_home = self.aside = self.backpack = self.boosts = self.camped = \
-            self.flags = self.food = self.gallery = self.hand = \
-            self.legendary = self.morality = self.over = self.paws_home = self.placed = self.pos = \
-            self.ruins = self.ruins_seen = self.rv_loc = self.sk = \
-            self.story = self.strong_home = self.tent_kept = self.tent_knower = \
-            self.tent_on = self.tents = self.tile_at = self.tile_known = self.tile_side = self.tray = \
+        self.artifact_home = self.backpack = self.boosts = self.flags = self.legendary = self.morality = \
+            self.over = self.ruins = self.ruins_seen = self.rv_loc = self.sk = self.tent_kept = \
+            self.tent_knower = self.tent_on = self.tents = self.tile_at = self.tile_known = self.tile_side = \
             self.tun_space = self.tun_up = self.xdeck = self.xtop = None
         self.seat, self.n = seat, n
         self.slots = [(seat + k) % n for k in range(n)] if n else []
@@ -193,8 +194,10 @@ class _Seen:
         self.enc_slots, self.store_kind, self.store_n = [-1, -1, -1], [-1] * store_slots, [0] * store_slots
         self.shown, self.face_down, self.knew = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.skills = [None] * n
-        # the lists of cards or tokens per seat start empty, as a zeroed buffer shows them, and are
-        # kept row by row
+        # what a zeroed buffer shows: no piece placed, no food, all paw tokens out, no one camped; the
+        # lists of cards or tokens per seat empty (kept row by row)
+        self.pos, self.food, self.tray, self.paws_home = [-1] * n, [0] * (4 * n), [0, 0, 0, 0], [0] * n
+        self.strong_home, self.camped = [False] * n, [False] * n
         self.hand, self.aside, self.story = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.gallery, self.placed = [[] for _ in range(n)], [[] for _ in range(n)]
 
@@ -380,17 +383,17 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             last.over = over
 
             pos = s.pos
-            old = last.pos
-            if pos != old:
+            old_pos = last.pos
+            if pos != old_pos:
                 for k, who in enumerate(slots):
-                    was = old[who] if old is not None else -1
+                    was = old_pos[who]
                     if pos[who] != was:
                         o = positions + k * n_spaces
                         if was >= 0:
                             out[o + was] = 0.0
                         if pos[who] >= 0:
                             out[o + pos[who]] = 1.0
-                last.pos = pos[:]
+                old_pos[:] = pos
 
             # each seat's numbers (`seats`), a few at a time as their inputs change, and my hand
             food, hand, aside, sk, backpack = s.food, s.hand, s.aside, s.sk, s.backpack
@@ -402,7 +405,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     raspberries, acorns, mushrooms, tea = s.foods(who)
                     put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
                          raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
-                last.food = food[:]
+                last.food[:] = food
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:
                 for k, who in enumerate(slots):
@@ -443,9 +446,9 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             old_paws, old_home = last.paws_home, last.strong_home
             if home_moved or paws_home != old_paws:
                 for k, who in enumerate(slots):
-                    if old_paws is None or paws_home[who] != old_paws[who] or strong_home[who] != old_home[who]:
+                    if paws_home[who] != old_paws[who] or strong_home[who] != old_home[who]:
                         out[seats + k * SEAT_FEATURES + 23] = s.paws_left(who) / 4
-                last.paws_home = paws_home[:]
+                old_paws[:] = paws_home
 
             # another seat's face-down story cards show once I know them: of `known`, only their bits matter
             story, known = s.story, s.known
@@ -457,54 +460,54 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for i in range(len(down)):
                     if (known[down[i]] & me != 0) != knew_row[i]:
                         known_moved = True
-            old = last.story
-            if story != old or known_moved or ended:
+            old_story = last.story
+            if story != old_story or known_moved or ended:
                 shown = last.shown
                 for k, who in enumerate(slots):
                     row = story[who]
-                    moved = row != old[who]
+                    moved = row != old_story[who]
                     if moved or ((known_moved or ended) and face_down[k]):
                         cards = [code >> 3 for code in row if code & 1 or who == seat or over or known[code >> 3] & me]
-                        was = shown[k]
-                        if cards != was:
+                        before = shown[k]
+                        if cards != before:
                             o = stories + k * n_cards
-                            for c in was:
+                            for c in before:
                                 if c not in cards:
                                     out[o + c] = 0.0
                             for c in cards:
-                                if c not in was:
+                                if c not in before:
                                     out[o + c] = 1.0
                             shown[k] = cards
                         if moved:
-                            old[who] = row[:]
+                            old_story[who] = row[:]
                         if who != seat:
                             down = [code >> 3 for code in row if not code & 1]
                             face_down[k], knew[k] = down, [known[c] & me != 0 for c in down]
 
             if pack_moved:
-                old = old_pack if old_pack is not None else [[]] * n
+                was_packed = old_pack if old_pack is not None else [[]] * n
                 for k, who in enumerate(slots):
-                    if backpack[who] != old[who]:
-                        _recount(out, backpacks + k * n_objects, old[who], backpack[who])
+                    if backpack[who] != was_packed[who]:
+                        _recount(out, backpacks + k * n_objects, was_packed[who], backpack[who])
                 last.backpack = _copies(backpack)
 
             placed = s.placed
-            old = last.placed
-            if placed != old:
+            old_placed = last.placed
+            if placed != old_placed:
                 for k, who in enumerate(slots):
-                    if placed[who] != old[who]:
-                        _recount(out, paw_places + k * PLACES, old[who], placed[who])
-                        old[who] = placed[who][:]
+                    if placed[who] != old_placed[who]:
+                        _recount(out, paw_places + k * PLACES, old_placed[who], placed[who])
+                        old_placed[who] = placed[who][:]
 
             if home_moved:
                 for k, who in enumerate(slots):
                     out[seat_flags + k * 4] = float(strong_home[who])
-                last.strong_home = strong_home[:]
+                last.strong_home[:] = strong_home
             camped, first, cur = s.camped, s.first, s.cur
             if camped != last.camped:
                 for k, who in enumerate(slots):
                     out[seat_flags + k * 4 + 1] = float(camped[who])
-                last.camped = camped[:]
+                last.camped[:] = camped
             if first != last.first:      # the first player token's holder, a seat or -1
                 if last.first >= 0:
                     out[seat_flags + (last.first - seat) % n * 4 + 2] = 0.0
@@ -519,16 +522,16 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 last.cur = cur
 
             enc_slots = s.enc_slots
-            old = last.enc_slots
-            if enc_slots != old:
+            old_slots = last.enc_slots
+            if enc_slots != old_slots:
                 for k, c in enumerate(enc_slots):
-                    if c != old[k]:
+                    if c != old_slots[k]:
                         o = encounters + k * ne - first_encounter
-                        if old[k] >= 0:
-                            out[o + old[k]] = 0.0
+                        if old_slots[k] >= 0:
+                            out[o + old_slots[k]] = 0.0
                         if c >= 0:
                             out[o + c] = 1.0
-                        old[k] = c
+                        old_slots[k] = c
 
             tent_on, tent_knower = s.tent_on, s.tent_knower
             if tent_on != last.tent_on or tent_knower != last.tent_knower or ended:
@@ -544,7 +547,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             tray = s.tray
             if tray != last.tray:
                 put4(out, supply * NUMBER_BYTES, tray[0] / 16, tray[1] / 16, tray[2] / 16, tray[3] / 16)
-                last.tray = tray[:]
+                last.tray[:] = tray
             piles = (len(s.deck), len(s.discard), len(s.enc_deck), len(s.tent_box), s.day, s.turns)
             if piles != last.piles:
                 put3(out, (supply + 4) * NUMBER_BYTES, piles[0] / 70, piles[1] / 70, piles[2] / 20)
