@@ -400,12 +400,16 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             morality, paws_home, strong_home = s.morality, s.paws_home, s.strong_home
             old_sk, old_pack = last.sk, last.backpack
             sk_moved, pack_moved, home_moved = sk != old_sk, backpack != old_pack, strong_home != last.strong_home
-            if food != last.food:
+            old_food = last.food
+            if food != old_food:
                 for k, who in enumerate(slots):
-                    raspberries, acorns, mushrooms, tea = s.foods(who)
-                    put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
-                         raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
-                last.food[:] = food
+                    b = who * 4
+                    if food[b] != old_food[b] or food[b + 1] != old_food[b + 1] or food[b + 2] != old_food[b + 2] \
+                            or food[b + 3] != old_food[b + 3]:
+                        raspberries, acorns, mushrooms, tea = s.foods(who)
+                        put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
+                             raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
+                old_food[:] = food
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:
                 for k, who in enumerate(slots):
@@ -423,7 +427,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                         if who == seat:      # one row counts both
                             _recount(out, hand_at, old_hand[who], cards_held)
                             _recount(out, hand_at, old_aside[who], set_aside)
-                        old_hand[who], old_aside[who] = cards_held[:], set_aside[:]
+                        old_hand[who][:], old_aside[who][:] = cards_held, set_aside
             if sk_moved or pack_moved:
                 old_skills = last.skills
                 for k, who in enumerate(slots):
@@ -497,7 +501,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for k, who in enumerate(slots):
                     if placed[who] != old_placed[who]:
                         _recount(out, paw_places + k * PLACES, old_placed[who], placed[who])
-                        old_placed[who] = placed[who][:]
+                        old_placed[who][:] = placed[who]
 
             if home_moved:
                 for k, who in enumerate(slots):
