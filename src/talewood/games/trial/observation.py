@@ -123,6 +123,10 @@ def _recount(out: array[float], at: int, was: list[int], now: list[int]) -> None
     same, end = 0, min(len(was), len(now))
     while same < end and was[same] == now[same]:
         same += 1
+    if same == len(was):          # only gained
+        for i in range(same, len(now)):
+            out[at + now[i]] += 1.0
+        return
     rest = was[same:]
     for i in range(same, len(now)):
         x = now[i]
@@ -553,11 +557,16 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 put4(out, supply * NUMBER_BYTES, tray[0] / 16, tray[1] / 16, tray[2] / 16, tray[3] / 16)
                 last.tray[:] = tray
             piles = (len(s.deck), len(s.discard), len(s.enc_deck), len(s.tent_box), s.day, s.turns)
-            if piles != last.piles:
-                put3(out, (supply + 4) * NUMBER_BYTES, piles[0] / 70, piles[1] / 70, piles[2] / 20)
-                out[supply + 10] = piles[3] / 8
-                out[supply + 12] = piles[4] / 4
-                out[supply + 13] = piles[5] / 80
+            old_piles = last.piles
+            if piles != old_piles:
+                if piles[0] != old_piles[0] or piles[1] != old_piles[1] or piles[2] != old_piles[2]:
+                    put3(out, (supply + 4) * NUMBER_BYTES, piles[0] / 70, piles[1] / 70, piles[2] / 20)
+                if piles[3] != old_piles[3]:
+                    out[supply + 10] = piles[3] / 8
+                if piles[4] != old_piles[4]:
+                    out[supply + 12] = piles[4] / 4
+                if piles[5] != old_piles[5]:
+                    out[supply + 13] = piles[5] / 80
                 last.piles = piles
             seldom(last, s, seat, n, slots, over, ended, out)
 
