@@ -147,8 +147,8 @@ def _put(count: int) -> Callable[..., None]:
 
 class _Seen:
     """What one updater last wrote, by its inputs: copies of the state's lists (they change in place)
-    and small keys, never the state itself. None: not written since the buffer was zeroed; the lists
-    of cards or tokens per seat start empty instead, as a zeroed buffer shows them."""
+    and small keys, never the state itself. The inputs a zeroed buffer stands for start as that (no
+    piece placed, no cards, no decision...), and are compared typed; the others are None until written."""
 
     # the seat and table size the buffer is written for, and the seats in slot order (from that seat)
     seat: int
