@@ -16,14 +16,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping
-from itertools import compress
-from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update, numbers, numbers_of
 from . import rulings
-from .hero_state import virtues_of
 from .state import TTState
 from .state_fields import FUTURE
 from .tables import DARK, FUTURE_PIECE, Tables
@@ -150,78 +147,98 @@ class _Follower:
     """Keeps one seat's buffer equal to the encoding (engine/observation.py: an updater).
 
     Each part of the observation is rewritten only when its inputs differ from the copies kept of what
-    it last wrote: the Map's lists, the tokens, the Heroes' boards (then each Hero's own numbers), the
-    turn, the battle, the clocks. A different seat or Tables clears the buffer and starts over."""
+    it last wrote: the head, the Virtues, the Heroes' boards (then each Hero's own numbers), the Map's
+    lists (then each tile), the tokens (then each space), the turn, the battle, the clocks. The copies are
+    kept in place (lists copied into, numbers as typed tuples, compared without boxing); those a zeroed
+    buffer stands for start as it shows them (no Virtue, no tile on the Map, no token). A different seat
+    or Tables clears the buffer and starts over."""
 
-    __slots__ = ("at", "battle_seen", "clock_seen", "decision_seen", "figure_seen", "head_seen", "heroes_seen",
-                 "laid", "map_seen", "pos_seen", "prophecies_seen", "roll_seen", "rows", "seat", "slots_seen",
-                 "t", "tiles_seen", "token_seen", "tokens_seen", "turn_seen", "unturned", "vir_seen", "viruses_seen")
+    __slots__ = ("arts_seen", "at", "battle_seen", "boards_seen", "clock_seen", "cur_seen", "decision_seen",
+                 "figure_seen", "flipped_seen", "gone", "head_seen", "laid", "on_map_seen", "placed_seen",
+                 "pos_seen", "prophecies_seen", "quests_seen", "removed_seen", "roll_seen", "rot_seen", "rows",
+                 "seat", "slots_seen", "speed_bonus_seen", "t", "token_seen", "tokens_seen", "turn_seen",
+                 "unturned", "view", "viewed", "vir_seen", "viruses_seen", "x_seen", "y_seen")
 
     def __init__(self, at: _Layout) -> None:
         self.at = at
         self.t: Tables | None = None
         self.seat = -1
+        # single numbers are written through a memoryview of the buffer, kept while the buffer is the same (an
+        # array's own item assignment parses its value as a call parses its arguments); runs of zeros into the
+        # buffer itself (an array's slice assignment from an array is a copy of bytes)
+        self.viewed = at.zeros
+        self.view: memoryview[float] = memoryview(at.zeros)
 
-    def _start(self, t: Tables, seat: int, out: array[float]) -> None:
+    def _start(self, s: TTState, seat: int, out: array[float]) -> None:
         """Forget what was written (the buffer is zero when the updater is made, and cleared when it starts
-        over): nothing is written yet for `seat` and `t`."""
+        over): nothing is written yet for `seat` and `s.t`."""
         at = self.at
         if self.t is not None:
             out[:] = at.zeros
-        self.t, self.seat = t, seat
-        self.rows = at.space_rows(t)
+        self.t, self.seat = s.t, seat
+        self.rows = at.space_rows(s.t)
         n = at.ntiles
-        self.head_seen: tuple[int, ...] | None = None
-        self.prophecies_seen: list[int] | None = None
-        self.vir_seen: list[int] | None = None
-        self.heroes_seen: tuple[Any, ...] | None = None
+        # no state has phase -1, a seat -2, a battle or roll of kind -1 or -1 tiles placed: the first look
+        # writes those parts whole
+        self.head_seen: tuple[int, int, int, int, bool] = (-1, -1, -1, -1, False)
+        self.prophecies_seen: list[int] = []
+        self.vir_seen = [0] * len(s.vir)
+        self.boards_seen: list[list[int]] = [[] for _ in _boards(s)]
+        self.arts_seen: list[list[int]] = []
+        self.quests_seen: list[list[int]] = []
+        self.cur_seen = -2
+        self.speed_bonus_seen = 0
         self.slots_seen: list[tuple[Any, ...] | None] = [None, None, None]
         self.pos_seen = [-1, -1, -1]                       # per Hero: the space marked
-        self.map_seen: tuple[list[Any], ...] | None = None
-        self.tiles_seen: list[tuple[Any, ...] | None] = [None] * n
-        self.laid = [False] * n                            # per tile: placed
+        # per tile: what its numbers were written from (none on the Map, removed or placed: all 0)
+        self.on_map_seen, self.flipped_seen = [False] * n, [False] * n
+        self.x_seen, self.y_seen, self.rot_seen = [0] * n, [0] * n, [0] * n
+        self.gone, self.laid = [False] * n, [False] * n
+        self.removed_seen: list[int] = []
+        self.placed_seen: list[int] = []
         self.unturned = 0
-        self.token_seen: list[int] | None = None
+        self.token_seen = [-1] * (4 * n)                   # per space: the token (-1: none)
         self.tokens_seen = [-1] * (4 * n)                  # per space: the token column marked, -1 none
         self.figure_seen = -1
         self.viruses_seen: list[int] = []
-        self.turn_seen: tuple[int, ...] | None = None
-        self.battle_seen: tuple[int, ...] | None = None
-        self.roll_seen: tuple[int, ...] | None = None
-        self.clock_seen: tuple[int, ...] | None = None
+        self.turn_seen: tuple[int, int, int, int, int, int, int, int, int] = (-2, 0, 0, 0, 0, 0, 0, 0, 0)
+        self.battle_seen: tuple[int, int, int, int, int, int] = (-1, 0, 0, 0, 0, 0)
+        self.roll_seen: tuple[int, int, int] = (-1, 0, 0)
+        self.clock_seen: tuple[int, int, int, int, int, int, int] = (0, 0, -1, 0, 0, 0, 0)
         self.decision_seen = -1
 
     def __call__(self, state: State, seat: int, out: array[float]) -> None:
         s: TTState = state  # type: ignore[assignment]
         if s.t is not self.t or seat != self.seat:
-            self._start(s.t, seat, out)
+            self._start(s, seat, out)
+        if out is not self.viewed:
+            self.viewed, self.view = out, memoryview(out)
+        view = self.view
         at = self.at
         head = (s.phase, s.future, s.turn_no, s.round_no, s.cur == seat)
         if head != self.head_seen or s.prophecies != self.prophecies_seen:
-            self._head(s, seat, out)
+            self._head(s, seat, out, view)
             self.head_seen = head
         virtues = s.vir != self.vir_seen
         if virtues:
-            self._virtues(s, seat, out)
-        boards = (s.hero, s.speed, s.spirit, s.shev, s.tal, s.offerings, s.stones, s.rings, s.heads, s.seeds, s.order,
-                  s.equip, s.arts, s.quests, s.cur, s.turn.speed) != self.heroes_seen
+            self._virtues(s, seat, view)
+        boards = self._boards_moved(s)
         if boards:
-            self._heroes(s, seat, out)
+            self._heroes(s, seat, out, view)
         if s.pos != self.pos_seen:
-            self._positions(s, seat, out)
-        if (s.on_map, s.flipped, s.tile_rot, s.tile_x, s.tile_y, s.removed, s.placed) != self.map_seen:
-            self._map(s, out)
+            self._positions(s, seat, view)
+        if (s.on_map != self.on_map_seen or s.tile_x != self.x_seen or s.tile_y != self.y_seen
+                or s.tile_rot != self.rot_seen or s.flipped != self.flipped_seen or s.removed != self.removed_seen
+                or s.placed != self.placed_seen):
+            self._map(s, out, view)
         if s.token != self.token_seen:
-            seen = self.token_seen
-            if seen is not None:       # else `_map` has just written every placed tile's tokens
-                self._tokens(s, list(compress(at.every_space, map(ne, s.token, seen))), out)
-            self.token_seen = s.token[:]
+            self._tokens(s, view)
         if s.figure != self.figure_seen or s.viruses != self.viruses_seen:
-            self._figures(s, out)
+            self._figures(s, view)
         turn = (s.cur, s.steps, s.acts, s.turns_used, s.turn.speed, s.turn.actions, s.turn.dice_to_turn,
                 len(s.bonus_unused), s.slots_used)
         if boards or virtues or turn != self.turn_seen:
-            self._turn(s, out)
+            self._turn(s, out, view)
             self.turn_seen = turn
         b = s.battle
         battle = (b.kind, b.speed, b.defense, b.strength, b.positive, b.dice)
@@ -229,56 +246,71 @@ class _Follower:
             o = at.battle
             out[o:o + 10] = at.zero_battle
             if b.kind:
-                out[o + b.kind - 1] = 1.0
-                out[o + 5] = b.speed / 8
-                out[o + 6] = max(0, b.defense) / 30
-                out[o + 7] = b.strength / 8
-                out[o + 8] = b.positive / 10
-                out[o + 9] = b.dice / 10
+                view[o + b.kind - 1] = 1.0
+                view[o + 5] = b.speed / 8
+                view[o + 6] = max(0, b.defense) / 30
+                view[o + 7] = b.strength / 8
+                view[o + 8] = b.positive / 10
+                view[o + 9] = b.dice / 10
             self.battle_seen = battle
-        roll = (s.roll.kind, s.roll.positive, s.roll.dice)
+        r = s.roll
+        roll = (r.kind, r.positive, r.dice)
         if roll != self.roll_seen:
             o = at.roll
-            out[o] = s.roll.positive / 3 if s.roll.kind else 0.0
-            out[o + 1] = s.roll.dice / 4 if s.roll.kind else 0.0
+            view[o] = r.positive / 3 if r.kind else 0.0
+            view[o + 1] = r.dice / 4 if r.kind else 0.0
             self.roll_seen = roll
         clock = (s.wow, s.flips, len(s.placed), self.unturned, s.tentacles_left, s.vici_def, s.pv_left)
         if clock != self.clock_seen:
             o = at.clock
-            out[o] = s.wow / 42
-            out[o + 1] = s.flips / 7
-            out[o + 2] = len(s.placed) / 30
-            out[o + 3] = self.unturned / 30
-            out[o + 4] = s.tentacles_left / 10
-            out[o + 5] = max(0, s.vici_def) / 100
-            out[o + 6] = s.pv_left / 30
+            view[o] = s.wow / 42
+            view[o + 1] = s.flips / 7
+            view[o + 2] = len(s.placed) / 30
+            view[o + 3] = self.unturned / 30
+            view[o + 4] = s.tentacles_left / 10
+            view[o + 5] = max(0, s.vici_def) / 100
+            view[o + 6] = s.pv_left / 30
             self.clock_seen = clock
         index = FRAME_INDEX.get(type(s.stack[-1]).__name__, -1) if s.stack and not s.over else -1
         if index != self.decision_seen:
             if self.decision_seen >= 0:
-                out[at.decision + self.decision_seen] = 0.0
+                view[at.decision + self.decision_seen] = 0.0
             if index >= 0:
-                out[at.decision + index] = 1.0
+                view[at.decision + index] = 1.0
             self.decision_seen = index
 
-    def _head(self, s: TTState, seat: int, out: array[float]) -> None:
+    def _head(self, s: TTState, seat: int, out: array[float], view: memoryview[float]) -> None:
         """The phase, the Future, the Prophecies and the progress."""
         at = self.at
         out[at.phase:at.heroes] = at.zero_head
-        out[at.phase + s.phase] = 1.0
-        out[at.future + (s.future if s.future >= 0 else len(s.t.c.futures))] = 1.0
+        view[at.phase + s.phase] = 1.0
+        view[at.future + (s.future if s.future >= 0 else len(s.t.c.futures))] = 1.0
         for p in s.prophecies:
-            out[at.prophecies + p] = 1.0
-        out[at.progress] = min(s.turn_no, 30) / 30 if s.phase < FUTURE else 1.0
-        out[at.progress + 1] = s.round_no / 12 if s.phase == FUTURE else 0.0
-        out[at.progress + 2] = float(s.cur == seat)
-        self.prophecies_seen = s.prophecies[:]
+            view[at.prophecies + p] = 1.0
+        view[at.progress] = min(s.turn_no, 30) / 30 if s.phase < FUTURE else 1.0
+        view[at.progress + 1] = s.round_no / 12 if s.phase == FUTURE else 0.0
+        view[at.progress + 2] = float(s.cur == seat)
+        self.prophecies_seen[:] = s.prophecies
 
-    def _heroes(self, s: TTState, seat: int, out: array[float]) -> None:
+    def _boards_moved(self, s: TTState) -> bool:
+        """Whether a Hero's board differs from the copies kept of what was last written (each list once, in
+        the order of `_boards`)."""
+        seen = self.boards_seen
+        return (s.cur != self.cur_seen or s.turn.speed != self.speed_bonus_seen or s.hero != seen[0]
+                or s.speed != seen[1] or s.spirit != seen[2] or s.shev != seen[3] or s.tal != seen[4]
+                or s.offerings != seen[5] or s.stones != seen[6] or s.rings != seen[7] or s.heads != seen[8]
+                or s.seeds != seen[9] or s.order != seen[10] or s.equip != seen[11] or s.arts != self.arts_seen
+                or s.quests != self.quests_seen)
+
+    def _heroes(self, s: TTState, seat: int, out: array[float], view: memoryview[float]) -> None:
         """Each Hero's board, Talents and Artifacts, rewritten for the Heroes whose numbers changed."""
-        self.heroes_seen = (s.hero[:], s.speed[:], s.spirit[:], s.shev[:], s.tal[:], s.offerings[:],
-                            s.stones[:], s.rings[:], s.heads[:], s.seeds[:], s.order[:], s.equip[:],
-                            [a[:] for a in s.arts], [q[:] for q in s.quests], s.cur, s.turn.speed)
+        for kept, now in zip(self.boards_seen, _boards(s), strict=True):
+            kept[:] = now
+        if s.arts != self.arts_seen:
+            self.arts_seen = [a[:] for a in s.arts]
+        if s.quests != self.quests_seen:
+            self.quests_seen = [q[:] for q in s.quests]
+        self.cur_seen, self.speed_bonus_seen = s.cur, s.turn.speed
         at = self.at
         t = s.t
         nh = len(t.c.heroes)
@@ -298,41 +330,42 @@ class _Follower:
             base = at.heroes + slot * width
             out[base:base + nh] = at.zero_heroes
             if s.hero[h] >= 0:
-                out[base + s.hero[h]] = 1.0
+                view[base + s.hero[h]] = 1.0
             f = base + nh
-            out[f + 6] = s.speed[h] / 20
-            out[f + 7] = s.speed_now(h) / 20 if s.hero[h] >= 0 else 0.0
-            out[f + 8] = s.spirit[h] / 3
-            out[f + 9] = s.shev[h] / 12
-            out[f + 10] = s.talents_developed(h) / 3
-            out[f + 11] = float(s.offerings[h])
-            out[f + 12] = float(s.stones[h])
-            out[f + 13] = s.rings[h] / 9 + (s.heads[h] / 7) + s.seeds[h] / 4
-            out[f + 14] = len(s.quests[h]) / 6
-            out[f + 15] = s.order.index(h) / 2
+            view[f + 6] = s.speed[h] / 20
+            view[f + 7] = s.speed_now(h) / 20 if s.hero[h] >= 0 else 0.0
+            view[f + 8] = s.spirit[h] / 3
+            view[f + 9] = s.shev[h] / 12
+            view[f + 10] = s.talents_developed(h) / 3
+            view[f + 11] = float(s.offerings[h])
+            view[f + 12] = float(s.stones[h])
+            view[f + 13] = s.rings[h] / 9 + (s.heads[h] / 7) + s.seeds[h] / 4
+            view[f + 14] = len(s.quests[h]) / 6
+            view[f + 15] = s.order.index(h) / 2
             tb = at.talents + slot * 6
             out[tb:tb + 6] = at.zero_talents
             for ti in tal:
                 if ti >= 0:
-                    out[tb + ti % 6] = 1.0
+                    view[tb + ti % 6] = 1.0
             ab = at.artifacts + slot * nart
             out[ab:ab + nart] = at.zero_artifacts
             for a in arts:
-                out[ab + a] = 2.0 if equip[t.art_slot[a]] == a else 1.0
+                view[ab + a] = 2.0 if equip[t.art_slot[a]] == a else 1.0
 
-    def _virtues(self, s: TTState, seat: int, out: array[float]) -> None:
-        """Each Hero's six Virtues, rewritten for the Heroes whose Virtues changed."""
-        seen = self.vir_seen
-        at = self.at
+    def _virtues(self, s: TTState, seat: int, view: memoryview[float]) -> None:
+        """Each Hero's six Virtues: the numbers whose Virtue changed."""
+        vir, seen = s.vir, self.vir_seen
+        first, width = self.at.virtues, self.at.hero_width
         for slot in range(3):
-            h = (seat + slot) % 3
-            now = s.virtues(h)
-            if seen is None or now != virtues_of(seen, h):
-                f = at.virtues + slot * at.hero_width
-                out[f:f + 6] = numbers_of([v / 13 for v in now])
-        self.vir_seen = s.vir[:]
+            i = (seat + slot) % 3 * 6              # the Hero's first Virtue in `vir`
+            o = first + slot * width
+            for k in range(6):
+                v = vir[i + k]
+                if v != seen[i + k]:
+                    view[o + k] = v / 13
+                    seen[i + k] = v
 
-    def _positions(self, s: TTState, seat: int, out: array[float]) -> None:
+    def _positions(self, s: TTState, seat: int, view: memoryview[float]) -> None:
         at = self.at
         spaces = at.ntiles * 4
         pos, seen = s.pos, self.pos_seen
@@ -341,44 +374,46 @@ class _Follower:
             if pos[h] != seen[h]:
                 o = at.positions + slot * spaces
                 if seen[h] >= 0:
-                    out[o + seen[h]] = 0.0
+                    view[o + seen[h]] = 0.0
                 if pos[h] >= 0:
-                    out[o + pos[h]] = 1.0
-        self.pos_seen = pos[:]
+                    view[o + pos[h]] = 1.0
+        seen[:] = pos
 
-    def _map(self, s: TTState, out: array[float]) -> None:
+    def _map(self, s: TTState, out: array[float], view: memoryview[float]) -> None:
         """The tiles, what their spaces show and their tokens, rewritten for the tiles whose numbers
         changed."""
         at = self.at
         n = at.ntiles
-        on_map, flipped, tile_rot, placed = s.on_map, s.flipped, s.tile_rot, s.placed
-        self.map_seen = (on_map[:], flipped[:], tile_rot[:], s.tile_x[:], s.tile_y[:], s.removed[:], placed[:])
-        removed = [False] * n
+        on_map, flipped, tile_rot, tile_x, tile_y = s.on_map, s.flipped, s.tile_rot, s.tile_x, s.tile_y
+        was_on, was_flipped, was_rot, was_x, was_y = (self.on_map_seen, self.flipped_seen, self.rot_seen,
+                                                      self.x_seen, self.y_seen)
+        was_gone, was_laid = self.gone, self.laid
+        gone = [False] * n
         for tile in s.removed:
-            removed[tile] = True
+            gone[tile] = True
         laid = [False] * n
-        for tile in placed:
+        for tile in s.placed:
             laid[tile] = True
-        keys: list[tuple[Any, ...] | None] = list(zip(on_map, s.tile_x, s.tile_y, tile_rot, flipped, removed, laid,
-                                                      strict=True))
-        rows, seen, was_laid = self.rows, self.tiles_seen, self.laid
+        rows = self.rows
         token, tokens = s.token, self.tokens_seen
         codes = TOKEN_CODES + len(s.t.pieces)
-        for tile in list(compress(at.every_tile, map(ne, keys, seen))):
-            on, x, y, rot, flip, gone, down = keys[tile]  # type: ignore[misc]
-            shown = seen[tile] is not None      # else its numbers are still 0
+        for tile in range(n):
+            on, x, y, rot, flip, removed, down = (on_map[tile], tile_x[tile], tile_y[tile], tile_rot[tile],
+                                                  flipped[tile], gone[tile], laid[tile])
+            if (on == was_on[tile] and x == was_x[tile] and y == was_y[tile] and rot == was_rot[tile]
+                    and flip == was_flipped[tile] and removed == was_gone[tile] and down == was_laid[tile]):
+                continue
             b = at.tiles + tile * 9
-            if shown:
-                out[b:b + 9] = at.zero_tile
+            out[b:b + 9] = at.zero_tile
             if on:
-                out[b] = 1.0
-                out[b + 1] = x / 30
-                out[b + 2] = y / 30
-                out[b + 3 + rot] = 1.0
+                view[b] = 1.0
+                view[b + 1] = x / 30
+                view[b + 2] = y / 30
+                view[b + 3 + rot] = 1.0
                 if flip:
-                    out[b + 7] = 1.0
-            if gone:
-                out[b + 8] = 1.0
+                    view[b + 7] = 1.0
+            if removed:
+                view[b + 8] = 1.0
             if down:
                 b = at.spaces + tile * 16
                 out[b:b + 16] = DARK_ROW if flip else rows[tile][rot]
@@ -392,62 +427,79 @@ class _Follower:
                     for tok in token[sp:sp + 4]:
                         if tok >= 0:
                             column = tok if tok < FUTURE_PIECE else tok + TOKEN_CODES - FUTURE_PIECE
-                            out[o + column] = 1.0
+                            view[o + column] = 1.0
                             tokens[sp] = column
                         sp += 1
                         o += codes
                 else:
                     for column in tokens[sp:sp + 4]:
                         if column >= 0:
-                            out[o + column] = 0.0
+                            view[o + column] = 0.0
                         o += codes
                     tokens[sp:sp + 4] = [-1] * 4
-        self.tiles_seen, self.laid = keys, laid
-        self.unturned = sum([1 for tile in placed if not flipped[tile]])
+        was_on[:], was_flipped[:], was_rot[:], was_x[:], was_y[:] = on_map, flipped, tile_rot, tile_x, tile_y
+        self.gone, self.laid = gone, laid
+        self.removed_seen[:] = s.removed
+        self.placed_seen[:] = s.placed
+        unturned = 0
+        for tile in s.placed:
+            if not flipped[tile]:
+                unturned += 1
+        self.unturned = unturned
 
-    def _tokens(self, s: TTState, spaces: list[int], out: array[float]) -> None:
-        """The token on each of `spaces` where its tile is placed."""
-        token, laid, seen = s.token, self.laid, self.tokens_seen
+    def _tokens(self, s: TTState, view: memoryview[float]) -> None:
+        """The token on each space whose token changed, where its tile is placed."""
+        token, seen, laid, marked = s.token, self.token_seen, self.laid, self.tokens_seen
         shift = TOKEN_CODES - FUTURE_PIECE
         codes = TOKEN_CODES + len(s.t.pieces)
         ko = self.at.tokens
-        for sp in spaces:
+        for sp in range(len(token)):
             tok = token[sp]
+            if tok == seen[sp]:
+                continue
+            seen[sp] = tok
             now = (tok if tok < FUTURE_PIECE else tok + shift) if tok >= 0 and laid[sp >> 2] else -1
-            was = seen[sp]
+            was = marked[sp]
             if now != was:
                 o = ko + sp * codes
                 if was >= 0:
-                    out[o + was] = 0.0
+                    view[o + was] = 0.0
                 if now >= 0:
-                    out[o + now] = 1.0
-                seen[sp] = now
+                    view[o + now] = 1.0
+                marked[sp] = now
 
-    def _figures(self, s: TTState, out: array[float]) -> None:
+    def _figures(self, s: TTState, view: memoryview[float]) -> None:
         fo = self.at.figures
         if self.figure_seen >= 0:
-            out[fo + self.figure_seen * 2] = 0.0
+            view[fo + self.figure_seen * 2] = 0.0
         for v in self.viruses_seen:
             if v >= 0:
-                out[fo + v * 2 + 1] = 0.0
+                view[fo + v * 2 + 1] = 0.0
         if s.figure >= 0:
-            out[fo + s.figure * 2] = 1.0
+            view[fo + s.figure * 2] = 1.0
         for v in s.viruses:
             if v >= 0:
-                out[fo + v * 2 + 1] = 1.0
+                view[fo + v * 2 + 1] = 1.0
         self.figure_seen = s.figure
-        self.viruses_seen = s.viruses[:]
+        self.viruses_seen[:] = s.viruses
 
-    def _turn(self, s: TTState, out: array[float]) -> None:
+    def _turn(self, s: TTState, out: array[float], view: memoryview[float]) -> None:
         o = self.at.turn
         if s.cur >= 0:
-            out[o] = max(0, s.steps_left(s.cur)) / 10
-            out[o + 1] = max(0, s.actions_left(s.cur)) / 5
-            out[o + 2] = s.turns_left(s.cur) / 5
-            out[o + 3] = len(s.bonus_unused) / 5
-            out[o + 4] = s.slots_used / 7
+            view[o] = max(0, s.steps_left(s.cur)) / 10
+            view[o + 1] = max(0, s.actions_left(s.cur)) / 5
+            view[o + 2] = s.turns_left(s.cur) / 5
+            view[o + 3] = len(s.bonus_unused) / 5
+            view[o + 4] = s.slots_used / 7
         else:
             out[o:o + 5] = self.at.zero_turn
+
+
+def _boards(s: TTState) -> list[list[int]]:
+    """The flat lists of the Heroes' boards the observation reads (`_Follower._boards_moved` compares them
+    in this order)."""
+    return [s.hero, s.speed, s.spirit, s.shev, s.tal, s.offerings, s.stones, s.rings, s.heads, s.seeds, s.order,
+            s.equip]
 
 
 def decision_bound(t: Tables) -> int:
