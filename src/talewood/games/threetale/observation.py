@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update, numbers, numbers_of
@@ -28,8 +28,8 @@ from .tables import DARK, FUTURE_PIECE, Tables
 if TYPE_CHECKING:
     from .game import ThreeTaleGame
 
-TOKEN_CODES = 15            # Past tokens (their slot's code) and the Offering; then each Future piece
-HERO_FEATURES = 16
+TOKEN_CODES: Final = 15            # Past tokens (their slot's code) and the Offering; then each Future piece
+HERO_FEATURES: Final = 16
 FRAMES = (
     "PickHero", "ChooseOrder", "ChooseTile", "Snap", "Rotate", "StartSpace", "Turn", "PortalTo", "ReturnBonus",
     "GiveWhich", "Keeper", "Altar", "AltarVirtue", "PickSacrifice", "Endure", "MercyHero", "MercyVirtue", "Shift",
@@ -39,7 +39,7 @@ FRAMES = (
     "RemoveTile", "HeroFlip", "PlacePV", "TreeFlip", "PlantSeed", "VirusBlock", "ClearTile", "ClearPV",
     "DestroyVirus", "ProtectTile", "Teleport", "MoveWho", "MoveHero",
 )
-FRAME_INDEX = {name: i for i, name in enumerate(FRAMES)}
+FRAME_INDEX: Final = {name: i for i, name in enumerate(FRAMES)}
 
 
 def observation_spec(game: ThreeTaleGame, players: int, options: Mapping[str, OptionValue | None]) -> ObservationSpec:
@@ -103,7 +103,7 @@ def _space_rows(t: Tables) -> list[list[array[float]]]:
     return rows
 
 
-DARK_ROW = numbers_of([0.0, 0.0, 0.0, 1.0] * 4)     # a flipped tile: its four spaces show dark
+DARK_ROW: Final = numbers_of([0.0, 0.0, 0.0, 1.0] * 4)     # a flipped tile: its four spaces show dark
 
 
 class _Layout:
@@ -154,7 +154,7 @@ class _Follower:
     or Tables clears the buffer and starts over."""
 
     __slots__ = ("arts_seen", "at", "battle_seen", "boards_seen", "clock_seen", "cur_seen", "decision_seen",
-                 "figure_seen", "flipped_seen", "gone", "head_seen", "laid", "on_map_seen", "placed_seen",
+                 "figure_seen", "flipped_seen", "gone", "head_seen", "kind_seen", "laid", "on_map_seen", "placed_seen",
                  "pos_seen", "prophecies_seen", "quests_seen", "removed_seen", "roll_seen", "rot_seen", "rows",
                  "seat", "slots_seen", "speed_bonus_seen", "t", "token_seen", "tokens_seen", "turn_seen",
                  "unturned", "view", "viewed", "vir_seen", "viruses_seen", "x_seen", "y_seen")
@@ -205,6 +205,7 @@ class _Follower:
         self.battle_seen: tuple[int, int, int, int, int, int] = (-1, 0, 0, 0, 0, 0)
         self.roll_seen: tuple[int, int, int] = (-1, 0, 0)
         self.clock_seen: tuple[int, int, int, int, int, int, int] = (0, 0, -1, 0, 0, 0, 0)
+        self.kind_seen: type | None = None                 # no decision (none written)
         self.decision_seen = -1
 
     def __call__(self, state: State, seat: int, out: array[float]) -> None:
@@ -271,13 +272,16 @@ class _Follower:
             view[o + 5] = max(0, s.vici_def) / 100
             view[o + 6] = s.pv_left / 30
             self.clock_seen = clock
-        index = FRAME_INDEX.get(type(s.stack[-1]).__name__, -1) if s.stack and not s.over else -1
-        if index != self.decision_seen:
-            if self.decision_seen >= 0:
-                view[at.decision + self.decision_seen] = 0.0
-            if index >= 0:
-                view[at.decision + index] = 1.0
-            self.decision_seen = index
+        kind = type(s.stack[-1]) if s.stack and not s.over else None
+        if kind is not self.kind_seen:        # the same kind of frame: the same decision
+            index = FRAME_INDEX.get(kind.__name__, -1) if kind is not None else -1
+            if index != self.decision_seen:
+                if self.decision_seen >= 0:
+                    view[at.decision + self.decision_seen] = 0.0
+                if index >= 0:
+                    view[at.decision + index] = 1.0
+                self.decision_seen = index
+            self.kind_seen = kind
 
     def _head(self, s: TTState, seat: int, out: array[float], view: memoryview[float]) -> None:
         """The phase, the Future, the Prophecies and the progress."""
