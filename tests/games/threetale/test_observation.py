@@ -1,7 +1,7 @@
 """The observation kept up to date for each seat (what the learning environments hand out) is the
 encoding, however seldom the seat looks: whole games and the next ones, and the changes random play
 seldom brings (a tile taken off with its token, the Future's figure moving, a Virus destroyed, a roll
-ending, an Artifact lost, a Virtue that changes the Actions left)."""
+ending, an Artifact lost, a Virtue that changes the Actions left, a tile on the Map laid or not)."""
 
 from __future__ import annotations
 
@@ -98,3 +98,14 @@ def test_a_virtue_that_changes_the_actions_left_shows_in_the_kept_observation() 
     while s.actions_left(cur) == before:
         s.set_virtue(cur, ENDEAVOR, s.v(cur, ENDEAVOR) + 1)
     assert follows(s, cur, kept)
+
+
+def test_a_tile_on_the_map_laid_or_not_shows_in_a_kept_observation() -> None:
+    # while a Hero places a tile it lies on the Map before it is laid: its spaces and tokens show only then
+    s = future("nine_rings", {"tokens": [{"space": "17:NE", "token": "offering"}]})
+    tile = next(sp for sp, tok in enumerate(s.token) if tok >= 0) // 4
+    kept = kept_for(s)
+    s.placed.remove(tile)
+    assert follows(s, 0, kept)
+    s.placed.append(tile)
+    assert follows(s, 0, kept)
