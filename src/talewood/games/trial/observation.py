@@ -116,7 +116,7 @@ def _copies(lists: list[list[int]]) -> list[list[int]]:
     return list(map(list.copy, lists))
 
 
-def _recount(out: array[float], at: int, was: list[int], now: list[int]) -> None:
+def _recount(out: memoryview[float], at: int, was: list[int], now: list[int]) -> None:
     """The numbers from `at` count the items of `was` (1 more at an item's index for each): make them count
     those of `now`, changing only the counts of the items gained or lost (whole numbers, so the same as
     counting afresh). Lists mostly change at their end: what they begin with alike is passed over."""
@@ -168,16 +168,20 @@ class _Seen:
     face_down: list[list[int]]       # per slot: another seat's face-down story cards (shown if I know them)
     knew: list[list[bool]]           # per slot: whether I knew each of those cards
     skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
-    # inputs as a zeroed buffer shows them, then as last written (kept in place)
+    sk: list[int]                    # every seat's counters, as last compared ([]: none yet)
+    top: object                      # the pending decision's frame last written (frames are immutable), or None
+    # inputs as a zeroed buffer shows them, then as last written (kept in place): a seat's objects count
+    # nothing in `backpacks`, and its one-time symbols are 0 (but its row in `seats` is unwritten: `skills`)
     pos: list[int]; food: list[int]; tray: list[int]; paws_home: list[int]  # noqa: E702
     strong_home: list[bool]; camped: list[bool]  # noqa: E702
     hand: list[list[int]]; aside: list[list[int]]; story: list[list[int]]  # noqa: E702
-    gallery: list[list[int]]; placed: list[list[int]]  # noqa: E702
+    gallery: list[list[int]]; placed: list[list[int]]; backpack: list[list[int]]  # noqa: E702
+    boosts: list[int]; tent_kept: list[list[int]]  # noqa: E702
     # the other inputs, as last written (Any: None until written)
-    artifact_home: Any; backpack: Any; boosts: Any; flags: Any  # noqa: E702
+    artifact_home: Any; flags: Any  # noqa: E702
     legendary: Any; morality: Any; over: Any  # noqa: E702
-    ruins: Any; ruins_seen: Any; rv_loc: Any; sk: Any  # noqa: E702
-    tent_kept: Any; tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
+    ruins: Any; ruins_seen: Any; rv_loc: Any  # noqa: E702
+    tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
     tile_at: Any; tile_known: Any; tile_side: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
     xtop: Any
 
@@ -187,8 +191,8 @@ class _Seen:
     def forget(self, seat: int, n: int, store_slots: int) -> None:
         """Everything as unwritten, for `seat` at a table of `n` (the buffer has just been zeroed)."""
         # every input, unwritten
-        self.artifact_home = self.backpack = self.boosts = self.flags = self.legendary = self.morality = \
-            self.over = self.ruins = self.ruins_seen = self.rv_loc = self.sk = self.tent_kept = \
+        self.artifact_home = self.flags = self.legendary = self.morality = \
+            self.over = self.ruins = self.ruins_seen = self.rv_loc = \
             self.tent_knower = self.tent_on = self.tents = self.tile_at = self.tile_known = self.tile_side = \
             self.tun_space = self.tun_up = self.xdeck = self.xtop = None
         self.seat, self.n = seat, n
@@ -197,13 +201,15 @@ class _Seen:
         self.fight, self.piles = (0, 0, 0, 0), (0, 0, 0, 0, 0, 0)
         self.enc_slots, self.store_kind, self.store_n = [-1, -1, -1], [-1] * store_slots, [0] * store_slots
         self.shown, self.face_down, self.knew = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
-        self.skills = [None] * n
+        self.skills, self.sk, self.top = [None] * n, [], None
         # what a zeroed buffer shows: no piece placed, no food, all paw tokens out, no one camped; the
         # lists of cards or tokens per seat empty (kept row by row)
         self.pos, self.food, self.tray, self.paws_home = [-1] * n, [0] * (4 * n), [0, 0, 0, 0], [0] * n
         self.strong_home, self.camped = [False] * n, [False] * n
         self.hand, self.aside, self.story = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
-        self.gallery, self.placed = [[] for _ in range(n)], [[] for _ in range(n)]
+        self.gallery, self.placed, self.backpack = [[] for _ in range(n)], [[] for _ in range(n)], \
+            [[] for _ in range(n)]
+        self.boosts, self.tent_kept = [0] * (4 * n), [[] for _ in range(n)]
 
 
 def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
@@ -252,7 +258,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
     zero_tunnels = _zeros(t.n_forest * 2)
 
     def seldom(last: _Seen, s: TrialState, seat: int, n: int, slots: list[int], over: bool, ended: bool,
-               out: array[float]) -> None:
+               out: array[float], view: memoryview[float]) -> None:
         """The parts whose inputs seldom change (after one look in five or fewer): each compared on its own, as
         comparing them all at once first costs as much again."""
         gallery = s.gallery
@@ -263,7 +269,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     o = galleries + k * na
                     out[o:o + na] = zero_gallery
                     for a in gallery[who]:
-                        out[o + a] = 1.0
+                        view[o + a] = 1.0
                     old[who] = gallery[who][:]
 
         flags = s.flags
@@ -272,22 +278,27 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 o = flags_at + k * 3
                 for a in range(3):
                     x = s.flag(who, a)
-                    out[o + a] = finish_fame[x] / 8 if x >= 0 else 0.0
+                    view[o + a] = finish_fame[x] / 8 if x >= 0 else 0.0
             last.flags = flags[:]
 
         boosts, tent_kept = s.boosts, s.tent_kept
-        if boosts != last.boosts or tent_kept != last.tent_kept:
+        old_boosts, old_kept = last.boosts, last.tent_kept
+        if boosts != old_boosts or tent_kept != old_kept:
             for k, who in enumerate(slots):
-                o = boosts_at + k * 4
-                kept = [0, 0, 0, 0]
-                for x in tent_kept[who]:
-                    if 0 <= tent_boost[x] < 4:
-                        kept[tent_boost[x]] += 1
-                # boosts_of(who, x) for each symbol x
-                put4(out, o * NUMBER_BYTES, (s.card_boosts_of(who, 0) + kept[0]) / 3,
-                     (s.card_boosts_of(who, 1) + kept[1]) / 3, (s.card_boosts_of(who, 2) + kept[2]) / 3,
-                     (s.card_boosts_of(who, 3) + kept[3]) / 3)
-            last.boosts, last.tent_kept = boosts[:], _copies(tent_kept)
+                b = who * 4
+                if boosts[b] != old_boosts[b] or boosts[b + 1] != old_boosts[b + 1] \
+                        or boosts[b + 2] != old_boosts[b + 2] or boosts[b + 3] != old_boosts[b + 3] \
+                        or tent_kept[who] != old_kept[who]:
+                    kept = [0, 0, 0, 0]
+                    for x in tent_kept[who]:
+                        if 0 <= tent_boost[x] < 4:
+                            kept[tent_boost[x]] += 1
+                    # boosts_of(who, x) for each symbol x
+                    put4(out, (boosts_at + k * 4) * NUMBER_BYTES, (s.card_boosts_of(who, 0) + kept[0]) / 3,
+                         (s.card_boosts_of(who, 1) + kept[1]) / 3, (s.card_boosts_of(who, 2) + kept[2]) / 3,
+                         (s.card_boosts_of(who, 3) + kept[3]) / 3)
+                    old_kept[who][:] = tent_kept[who]
+            old_boosts[:] = boosts
 
         tile_at, tile_side, tile_known = s.tile_at, s.tile_side, s.tile_known
         if tile_at != last.tile_at or tile_side != last.tile_side or tile_known != last.tile_known:
@@ -305,9 +316,13 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     o = ruins_at + loc * ruins_width
                     if over or s.sees_ruins(seat, loc):
                         for kind in items:
-                            out[o + kind] += 1.0
-                    out[o + n_items] = sum([1 for kind in items if not rare[kind]]) / 2
-                    out[o + n_items + 1] = float(sum([1 for kind in items if rare[kind]]))
+                            view[o + kind] += 1.0
+                    rares = 0
+                    for kind in items:
+                        if rare[kind]:
+                            rares += 1
+                    view[o + n_items] = (len(items) - rares) / 2
+                    view[o + n_items + 1] = float(rares)
             last.ruins, last.ruins_seen, last.rv_loc = _copies(ruins), ruins_seen[:], rv_loc
 
         store_kind, store_n = s.store_kind, s.store_n
@@ -318,10 +333,10 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 if kind != old_kind[x] or count != old_n[x]:
                     o = store_at + x * store_width
                     if old_kind[x] >= 0:
-                        out[o + old_kind[x]] = 0.0
+                        view[o + old_kind[x]] = 0.0
                     if kind >= 0:
-                        out[o + kind] = 1.0
-                    out[o + n_items] = count / 3 if kind >= 0 else 0.0
+                        view[o + kind] = 1.0
+                    view[o + n_items] = count / 3 if kind >= 0 else 0.0
                     old_kind[x], old_n[x] = kind, count
 
         xdeck, xtop = s.xdeck, s.xtop
@@ -330,7 +345,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             out[tops:tops + len(zero_tops)] = zero_tops
             for a in range(3):
                 if xtop[a] and xdeck[a]:
-                    out[tops + a * top_width + xdeck[a][-1] - area_start[a]] = 1.0
+                    view[tops + a * top_width + xdeck[a][-1] - area_start[a]] = 1.0
             last.xtop = xtop[:]
 
         artifact_home = s.artifact_home
@@ -342,45 +357,53 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
         if tents != last.tents:
             out[my_tents:my_tents + ntents] = zero_tents
             for x in tents:
-                out[my_tents + x] += 1.0
+                view[my_tents + x] += 1.0
             last.tents = tents[:]
 
         legendary = s.legendary
         if legendary != last.legendary:
             out[legendary_at:legendary_at + len(zero_legendary)] = zero_legendary
             for i, holder in enumerate(legendary):
-                out[legendary_at + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
+                view[legendary_at + i * (SEATS + 1) + ((holder - seat) % n if holder >= 0 else SEATS)] = 1.0
             last.legendary = legendary[:]
 
         if expeditions_moved:
             for a in range(3):
-                out[supply + 7 + a] = len(xdeck[a]) / 12
+                view[supply + 7 + a] = len(xdeck[a]) / 12
             last.xdeck = _copies(xdeck)
         tun_space, tun_up = s.tun_space, s.tun_up
         tunnels_moved = tun_space != last.tun_space
         if tunnels_moved:
-            out[supply + 11] = sum([1 for x in tun_space if x < 0]) / 2
+            view[supply + 11] = sum([1 for x in tun_space if x < 0]) / 2
 
         if tunnels_moved or tun_up != last.tun_up:
             out[tunnels:tunnels + len(zero_tunnels)] = zero_tunnels
             for x in s.passable_tunnels():
-                out[tunnels + x * 2] = 1.0
+                view[tunnels + x * 2] = 1.0
             for i, x in enumerate(tun_space):
                 if x >= 0 and not tun_up[i]:
-                    out[tunnels + x * 2 + 1] = 1.0
+                    view[tunnels + x * 2 + 1] = 1.0
             last.tun_space, last.tun_up = tun_space[:], tun_up[:]
 
     def make() -> Update:
         last = _Seen()
+        # single numbers are written through a memoryview of the buffer, kept while the buffer is the same (an
+        # array's own item assignment parses the value as a call parses its arguments); runs of numbers into
+        # the buffer itself (an array's slice assignment from an array is a copy of bytes)
+        viewed = zeros
+        view: memoryview[float] = memoryview(zeros)
 
         def update(state: State, seat: int, out: array[float]) -> None:
+            nonlocal viewed, view
+            if out is not viewed:
+                viewed, view = out, memoryview(out)
             s: TrialState = state  # type: ignore[assignment]
             n = s.players
             if seat != last.seat or n != last.n:
                 out[:] = zeros
                 last.forget(seat, n, n_slots)
                 for k in range(n):
-                    out[seats + k * SEAT_FEATURES] = 1.0     # present
+                    view[seats + k * SEAT_FEATURES] = 1.0     # present
             slots = last.slots
             over = s.over
             ended = over != last.over
@@ -394,9 +417,9 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     if pos[who] != was:
                         o = positions + k * n_spaces
                         if was >= 0:
-                            out[o + was] = 0.0
+                            view[o + was] = 0.0
                         if pos[who] >= 0:
-                            out[o + pos[who]] = 1.0
+                            view[o + pos[who]] = 1.0
                 old_pos[:] = pos
 
             # each seat's numbers (`seats`), a few at a time as their inputs change, and my hand
@@ -429,15 +452,15 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                         put3(out, (seats + k * SEAT_FEATURES + 5) * NUMBER_BYTES,
                              len(cards_held) / 10, len(set_aside) / 5, encounter_cards / 5)
                         if who == seat:      # one row counts both
-                            _recount(out, hand_at, old_hand[who], cards_held)
-                            _recount(out, hand_at, old_aside[who], set_aside)
+                            _recount(view, hand_at, old_hand[who], cards_held)
+                            _recount(view, hand_at, old_aside[who], set_aside)
                         old_hand[who][:], old_aside[who][:] = cards_held, set_aside
             if sk_moved or pack_moved:
                 old_skills = last.skills
                 for k, who in enumerate(slots):
                     b = who * skill_size
                     skills = sk[b:b + skill_size]
-                    if skills != old_skills[who] or old_pack is None or backpack[who] != old_pack[who]:
+                    if skills != old_skills[who] or backpack[who] != old_pack[who]:
                         old_skills[who] = skills
                         c = b + columns        # story columns ×4, then face-up columns ×4
                         put14(out, (seats + k * SEAT_FEATURES + 8) * NUMBER_BYTES,
@@ -446,16 +469,16 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                               s.movement(who) / 10, (base_strength + sk[b + strength_at]) / 10, s.trading(who) / 10,
                               (base_dice + sk[b + dice_at]) / 5, sk[b + card_draw_at] / 5, sk[b + fame_at] / 40)
                 if sk_moved:
-                    last.sk = sk[:]
+                    old_sk[:] = sk
             if morality != last.morality:
                 for k, who in enumerate(slots):
-                    out[seats + k * SEAT_FEATURES + 22] = (morality[who] - morality_start) / 7
+                    view[seats + k * SEAT_FEATURES + 22] = (morality[who] - morality_start) / 7
                 last.morality = morality[:]
             old_paws, old_home = last.paws_home, last.strong_home
             if home_moved or paws_home != old_paws:
                 for k, who in enumerate(slots):
                     if paws_home[who] != old_paws[who] or strong_home[who] != old_home[who]:
-                        out[seats + k * SEAT_FEATURES + 23] = s.paws_left(who) / 4
+                        view[seats + k * SEAT_FEATURES + 23] = s.paws_left(who) / 4
                 old_paws[:] = paws_home
 
             # another seat's face-down story cards show once I know them: of `known`, only their bits matter
@@ -481,10 +504,10 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                             o = stories + k * n_cards
                             for c in before:
                                 if c not in cards:
-                                    out[o + c] = 0.0
+                                    view[o + c] = 0.0
                             for c in cards:
                                 if c not in before:
-                                    out[o + c] = 1.0
+                                    view[o + c] = 1.0
                             shown[k] = cards
                         if moved:
                             old_story[who] = row[:]
@@ -493,40 +516,39 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                             face_down[k], knew[k] = down, [known[c] & me != 0 for c in down]
 
             if pack_moved:
-                was_packed = old_pack if old_pack is not None else [[]] * n
                 for k, who in enumerate(slots):
-                    if backpack[who] != was_packed[who]:
-                        _recount(out, backpacks + k * n_objects, was_packed[who], backpack[who])
-                last.backpack = _copies(backpack)
+                    if backpack[who] != old_pack[who]:
+                        _recount(view, backpacks + k * n_objects, old_pack[who], backpack[who])
+                        old_pack[who][:] = backpack[who]
 
             placed = s.placed
             old_placed = last.placed
             if placed != old_placed:
                 for k, who in enumerate(slots):
                     if placed[who] != old_placed[who]:
-                        _recount(out, paw_places + k * PLACES, old_placed[who], placed[who])
+                        _recount(view, paw_places + k * PLACES, old_placed[who], placed[who])
                         old_placed[who][:] = placed[who]
 
             if home_moved:
                 for k, who in enumerate(slots):
-                    out[seat_flags + k * 4] = float(strong_home[who])
+                    view[seat_flags + k * 4] = float(strong_home[who])
                 last.strong_home[:] = strong_home
             camped, first, cur = s.camped, s.first, s.cur
             if camped != last.camped:
                 for k, who in enumerate(slots):
-                    out[seat_flags + k * 4 + 1] = float(camped[who])
+                    view[seat_flags + k * 4 + 1] = float(camped[who])
                 last.camped[:] = camped
             if first != last.first:      # the first player token's holder, a seat or -1
                 if last.first >= 0:
-                    out[seat_flags + (last.first - seat) % n * 4 + 2] = 0.0
+                    view[seat_flags + (last.first - seat) % n * 4 + 2] = 0.0
                 if first >= 0:
-                    out[seat_flags + (first - seat) % n * 4 + 2] = 1.0
+                    view[seat_flags + (first - seat) % n * 4 + 2] = 1.0
                 last.first = first
             if cur != last.cur:          # whose turn it is, a seat or -1
                 if last.cur >= 0:
-                    out[seat_flags + (last.cur - seat) % n * 4 + 3] = 0.0
+                    view[seat_flags + (last.cur - seat) % n * 4 + 3] = 0.0
                 if cur >= 0:
-                    out[seat_flags + (cur - seat) % n * 4 + 3] = 1.0
+                    view[seat_flags + (cur - seat) % n * 4 + 3] = 1.0
                 last.cur = cur
 
             enc_slots = s.enc_slots
@@ -536,9 +558,9 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     if c != old_slots[k]:
                         o = encounters + k * ne - first_encounter
                         if old_slots[k] >= 0:
-                            out[o + old_slots[k]] = 0.0
+                            view[o + old_slots[k]] = 0.0
                         if c >= 0:
-                            out[o + c] = 1.0
+                            view[o + c] = 1.0
                         old_slots[k] = c
 
             tent_on, tent_knower = s.tent_on, s.tent_knower
@@ -547,9 +569,9 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for k, x in enumerate(tent_on):
                     if x >= 0:
                         o = campsites + k * campsite_width
-                        out[o + ntents] = 1.0
+                        view[o + ntents] = 1.0
                         if over or tent_knower[k] == seat:
-                            out[o + x] = 1.0
+                            view[o + x] = 1.0
                 last.tent_on, last.tent_knower = tent_on[:], tent_knower[:]
 
             tray = s.tray
@@ -562,20 +584,20 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 if piles[0] != old_piles[0] or piles[1] != old_piles[1] or piles[2] != old_piles[2]:
                     put3(out, (supply + 4) * NUMBER_BYTES, piles[0] / 70, piles[1] / 70, piles[2] / 20)
                 if piles[3] != old_piles[3]:
-                    out[supply + 10] = piles[3] / 8
+                    view[supply + 10] = piles[3] / 8
                 if piles[4] != old_piles[4]:
-                    out[supply + 12] = piles[4] / 4
+                    view[supply + 12] = piles[4] / 4
                 if piles[5] != old_piles[5]:
-                    out[supply + 13] = piles[5] / 80
+                    view[supply + 13] = piles[5] / 80
                 last.piles = piles
-            seldom(last, s, seat, n, slots, over, ended, out)
+            seldom(last, s, seat, n, slots, over, ended, out, view)
 
             r_card, f_pts, f_cards = s.r_card, s.f_pts, s.f_cards
             if r_card != last.r_card:
                 if last.r_card >= 0:
-                    out[resolving + last.r_card] = 0.0
+                    view[resolving + last.r_card] = 0.0
                 if r_card >= 0:
-                    out[resolving + r_card] = 1.0
+                    view[resolving + r_card] = 1.0
                 last.r_card = r_card
             # both sides' strength and cards played; no fight shows as zeros
             fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else (0, 0, 0, 0)
@@ -584,25 +606,28 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                      fight[3] / 2)
                 last.fight = fight
 
-            # the pending decision: its kind, and who decides (from me), each written again only as it changes
+            # the pending decision: its kind, and who decides (from me), each written again only as it changes;
+            # the same frame as last time (frames are immutable) is the same decision
             stack = s.stack
-            kind = decider = -1
-            if stack and not over:
-                top = stack[-1]
-                kind = kinds.get(type(top), -1)
-                decider = (top.seat - seat) % n
-            if kind != last.kind:
-                if last.kind >= 0:
-                    out[decision + last.kind] = 0.0
-                if kind >= 0:
-                    out[decision + kind] = 1.0
-                last.kind = kind
-            if decider != last.decider:
-                if last.decider >= 0:
-                    out[decision + nkinds + last.decider] = 0.0
-                if decider >= 0:
-                    out[decision + nkinds + decider] = 1.0
-                last.decider = decider
+            top = stack[-1] if stack and not over else None
+            if top is not last.top:
+                last.top = top
+                kind = decider = -1
+                if top is not None:
+                    kind = kinds.get(type(top), -1)
+                    decider = (top.seat - seat) % n
+                if kind != last.kind:
+                    if last.kind >= 0:
+                        view[decision + last.kind] = 0.0
+                    if kind >= 0:
+                        view[decision + kind] = 1.0
+                    last.kind = kind
+                if decider != last.decider:
+                    if last.decider >= 0:
+                        view[decision + nkinds + last.decider] = 0.0
+                    if decider >= 0:
+                        view[decision + nkinds + decider] = 1.0
+                    last.decider = decider
 
         return update
 
