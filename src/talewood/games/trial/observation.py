@@ -119,13 +119,18 @@ def _copies(lists: list[list[int]]) -> list[list[int]]:
 def _recount(out: memoryview[float], at: int, was: list[int], now: list[int]) -> None:
     """The numbers from `at` count the items of `was` (1 more at an item's index for each): make them count
     those of `now`, changing only the counts of the items gained or lost (whole numbers, so the same as
-    counting afresh). Lists mostly change at their end: what they begin with alike is passed over."""
+    counting afresh). Lists mostly change at their end: what they begin with alike is passed over, and a
+    list that only gained or only lost at its end is followed without a search."""
     same, end = 0, min(len(was), len(now))
     while same < end and was[same] == now[same]:
         same += 1
     if same == len(was):          # only gained
         for i in range(same, len(now)):
             out[at + now[i]] += 1.0
+        return
+    if same == len(now):          # only lost
+        for i in range(same, len(was)):
+            out[at + was[i]] -= 1.0
         return
     rest = was[same:]
     for i in range(same, len(now)):
@@ -500,14 +505,8 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     if moved or ((known_moved or ended) and face_down[k]):
                         cards = [code >> 3 for code in row if code & 1 or who == seat or over or known[code >> 3] & me]
                         before = shown[k]
-                        if cards != before:
-                            o = stories + k * n_cards
-                            for c in before:
-                                if c not in cards:
-                                    view[o + c] = 0.0
-                            for c in cards:
-                                if c not in before:
-                                    view[o + c] = 1.0
+                        if cards != before:     # each card once: its count is its 1
+                            _recount(view, stories + k * n_cards, before, cards)
                             shown[k] = cards
                         if moved:
                             old_story[who] = row[:]
