@@ -173,7 +173,7 @@ class _Seen:
     face_down: list[list[int]]       # per slot: another seat's face-down story cards (shown if I know them)
     knew: list[list[bool]]           # per slot: whether I knew each of those cards
     skills: list[list[int] | None]   # per seat: its counters in `sk`, as last written
-    sk: list[int]                    # every seat's counters, as last compared ([]: none yet)
+    sk: list[int]                    # every seat's counters, as last written (-1: unwritten, as none is)
     top: object                      # the pending decision's frame last written (frames are immutable), or None
     # inputs as a zeroed buffer shows them, then as last written (kept in place): a seat's objects count
     # nothing in `backpacks`, and its one-time symbols are 0 (but its row in `seats` is unwritten: `skills`)
@@ -206,7 +206,7 @@ class _Seen:
         self.fight, self.piles = (0, 0, 0, 0), (0, 0, 0, 0, 0, 0)
         self.enc_slots, self.store_kind, self.store_n = [-1, -1, -1], [-1] * store_slots, [0] * store_slots
         self.shown, self.face_down, self.knew = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
-        self.skills, self.sk, self.top = [None] * n, [], None
+        self.skills, self.sk, self.top = [None] * n, [-1] * (SK_SIZE * n), None
         # what a zeroed buffer shows: no piece placed, no food, all paw tokens out, no one camped; the
         # lists of cards or tokens per seat empty (kept row by row)
         self.pos, self.food, self.tray, self.paws_home = [-1] * n, [0] * (4 * n), [0, 0, 0, 0], [0] * n
@@ -441,7 +441,8 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                         raspberries, acorns, mushrooms, tea = s.foods(who)
                         put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
                              raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
-                old_food[:] = food
+                        old_food[b], old_food[b + 1], old_food[b + 2], old_food[b + 3] = \
+                            food[b], food[b + 1], food[b + 2], food[b + 3]
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:
                 for k, who in enumerate(slots):
@@ -467,14 +468,13 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     skills = sk[b:b + skill_size]
                     if skills != old_skills[who] or backpack[who] != old_pack[who]:
                         old_skills[who] = skills
+                        old_sk[b:b + skill_size] = skills
                         c = b + columns        # story columns ×4, then face-up columns ×4
                         put14(out, (seats + k * SEAT_FEATURES + 8) * NUMBER_BYTES,
                               sk[c] / 8, sk[c + 1] / 8, sk[c + 2] / 8, sk[c + 3] / 8,
                               sk[c + 4] / 8, sk[c + 5] / 8, sk[c + 6] / 8, sk[c + 7] / 8,
                               s.movement(who) / 10, (base_strength + sk[b + strength_at]) / 10, s.trading(who) / 10,
                               (base_dice + sk[b + dice_at]) / 5, sk[b + card_draw_at] / 5, sk[b + fame_at] / 40)
-                if sk_moved:
-                    old_sk[:] = sk
             if morality != last.morality:
                 for k, who in enumerate(slots):
                     view[seats + k * SEAT_FEATURES + 22] = (morality[who] - morality_start) / 7
