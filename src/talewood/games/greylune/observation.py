@@ -123,6 +123,8 @@ def _column(view: memoryview[float], rows: list[int], values: list[int], written
             scale: float) -> None:
     """One number of each seat's row (`rows`: where each seat's row starts), its value / scale: written
     again for the seats whose value differs from the one last written (kept in `written`)."""
+    if values == written:                              # most looks: one comparison of small numbers
+        return
     for p in range(len(rows)):
         v = values[p]
         if v != written[p]:
@@ -134,6 +136,8 @@ def _one_hot_column(view: memoryview[float], rows: list[int], values: list[int],
                     width: int) -> None:
     """`width` numbers of each seat's row, a one-hot of its value (none for a value outside 0..width-1):
     moved for the seats whose value differs from the one last written (-1: none written yet)."""
+    if values == written:
+        return
     for p in range(len(rows)):
         v, was = values[p], written[p]
         if v != was:
@@ -149,11 +153,13 @@ def _bits_column(view: memoryview[float], rows: list[int], values: list[int], wr
                  shift: int) -> None:
     """Three numbers of each seat's row, 0 or 1: three bits of its value from bit `shift`. Only the bits
     that differ from those last written are written."""
+    if values == written:
+        return
     for p in range(len(rows)):
         v = values[p]
         changed = ((v ^ written[p]) >> shift) & 7
+        written[p] = v
         if changed:
-            written[p] = v
             o = rows[p] + column
             for k in range(3):
                 if (changed >> k) & 1:
@@ -288,21 +294,20 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
             gapv, gapv_was = s.gapv, gapv_w
             if gapv != gapv_was:
                 in_village = written[21]                   # per seat: its Villagers in the Village
-                for g in range(NGAPS):
-                    for p in range(n):
-                        b = g * SEATS + p                  # gap after gap, a count per seat (state.py)
-                        v = gapv[b]
-                        change = v - gapv_was[b]
-                        if change:
-                            gapv_was[b] = v
-                            view[gaps + g * SEATS + slot_of[p]] = v / 3
-                            in_village[p] += change
-                            view[rows[p] + 21] = in_village[p] / 7
-                            for end in range(2):
-                                slot = gap_ends[g * 2 + end]
-                                around[slot] += change
-                                if grid[slot] != empty:
-                                    view[village + slot * slot_width + ncards + 3] = around[slot] / 8
+                # gap after gap, a count per seat (state.py); walked in one pass, as pairs of numbers
+                for b, (v, was) in enumerate(zip(gapv, gapv_was)):
+                    p = b % SEATS
+                    if v != was and p < n:
+                        gapv_was[b] = v
+                        change, g = v - was, b // SEATS
+                        view[gaps + g * SEATS + slot_of[p]] = v / 3
+                        in_village[p] += change
+                        view[rows[p] + 21] = in_village[p] / 7
+                        for end in range(2):
+                            slot = gap_ends[g * 2 + end]
+                            around[slot] += change
+                            if grid[slot] != empty:
+                                view[village + slot * slot_width + ncards + 3] = around[slot] / 8
             if grid != grid_w or seals != seals_w:
                 for slot in range(9):
                     card = grid[slot]
@@ -325,12 +330,13 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         view[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
                 event_at, festival_w = s.event_current, s.festival[:]
             on_event, on_event_w = s.on_event, written[19]
-            for p in range(n):
-                v = on_event[p]
-                if v != on_event_w[p]:
-                    on_event_w[p] = v
-                    view[event_villagers + slot_of[p]] = float(v)
-                    view[rows[p] + 19] = v / 7
+            if on_event != on_event_w:
+                for p in range(n):
+                    v = on_event[p]
+                    if v != on_event_w[p]:
+                        on_event_w[p] = v
+                        view[event_villagers + slot_of[p]] = float(v)
+                        view[rows[p] + 19] = v / 7
             if s.enc_board != board_w:
                 out[track:track + nenc] = no_track
                 for e in s.enc_board:
