@@ -119,8 +119,30 @@ def _decision_fields(spec: ObservationSpec, ncards: int) -> dict[type, tuple[tup
     return kinds
 
 
-def _column(view: memoryview[float], rows: list[int], values: list[int], written: list[int], column: int,
-            scale: float) -> None:
+PAGE_BITS: Final = 8
+PAGE: Final = 1 << PAGE_BITS
+
+
+def _pages(out: array[float]) -> list[memoryview[float]]:
+    """The buffer as memoryviews of PAGE numbers each. A single number is written through one of them
+    (an array's own item assignment parses its value as a call parses its arguments), at an index below
+    PAGE: one of the small ints Python keeps made, so a write builds no int for its index."""
+    size, whole = out.itemsize, memoryview(out).cast("B")
+    return [whole[at * size:(at + PAGE) * size].cast("f") for at in range(0, len(out), PAGE)]
+
+
+def _put(pages: list[memoryview[float]], at: int, value: float) -> None:
+    """The number at `at` of the buffer becomes `value`."""
+    pages[at >> PAGE_BITS][at & (PAGE - 1)] = value
+
+
+def _add(pages: list[memoryview[float]], at: int, value: float) -> None:
+    """`value` added to the number at `at` of the buffer."""
+    pages[at >> PAGE_BITS][at & (PAGE - 1)] += value
+
+
+def _column(pages: list[memoryview[float]], rows: list[int], values: list[int], written: list[int],
+            column: int, scale: float) -> None:
     """One number of each seat's row (`rows`: where each seat's row starts), its value / scale: written
     again for the seats whose value differs from the one last written (kept in `written`)."""
     if values == written:                              # most looks: one comparison of small numbers
@@ -129,11 +151,11 @@ def _column(view: memoryview[float], rows: list[int], values: list[int], written
         v = values[p]
         if v != written[p]:
             written[p] = v
-            view[rows[p] + column] = v / scale
+            _put(pages, rows[p] + column, v / scale)
 
 
-def _one_hot_column(view: memoryview[float], rows: list[int], values: list[int], written: list[int], column: int,
-                    width: int) -> None:
+def _one_hot_column(pages: list[memoryview[float]], rows: list[int], values: list[int], written: list[int],
+                    column: int, width: int) -> None:
     """`width` numbers of each seat's row, a one-hot of its value (none for a value outside 0..width-1):
     moved for the seats whose value differs from the one last written (-1: none written yet)."""
     if values == written:
@@ -144,13 +166,13 @@ def _one_hot_column(view: memoryview[float], rows: list[int], values: list[int],
             written[p] = v
             o = rows[p] + column
             if 0 <= was < width:
-                view[o + was] = 0.0
+                _put(pages, o + was, 0.0)
             if 0 <= v < width:
-                view[o + v] = 1.0
+                _put(pages, o + v, 1.0)
 
 
-def _bits_column(view: memoryview[float], rows: list[int], values: list[int], written: list[int], column: int,
-                 shift: int) -> None:
+def _bits_column(pages: list[memoryview[float]], rows: list[int], values: list[int], written: list[int],
+                 column: int, shift: int) -> None:
     """Three numbers of each seat's row, 0 or 1: three bits of its value from bit `shift`. Only the bits
     that differ from those last written are written."""
     if values == written:
@@ -163,23 +185,23 @@ def _bits_column(view: memoryview[float], rows: list[int], values: list[int], wr
             o = rows[p] + column
             for k in range(3):
                 if (changed >> k) & 1:
-                    view[o + k] = float((v >> (shift + k)) & 1)
+                    _put(pages, o + k, float((v >> (shift + k)) & 1))
 
 
-def _held(view: memoryview[float], at: int, cards: list[int], exhausted: int) -> None:
+def _held(pages: list[memoryview[float]], at: int, cards: list[int], exhausted: int) -> None:
     """A seat's cards (`at`: its part of the cards segment): each held, and exhausted if bit i of
     `exhausted` is set."""
     for i in cards:
-        view[at + i * 2] = 1.0
+        _put(pages, at + i * 2, 1.0)
         if (exhausted >> i) & 1:
-            view[at + i * 2 + 1] = 1.0
+            _put(pages, at + i * 2 + 1, 1.0)
 
 
-def _number(view: memoryview[float], at: int, value: int, written: list[int], i: int, scale: float) -> None:
+def _number(pages: list[memoryview[float]], at: int, value: int, written: list[int], i: int, scale: float) -> None:
     """The number at `at`, value / scale: written again when value differs from written[i] (then kept)."""
     if value != written[i]:
         written[i] = value
-        view[at] = value / scale
+        _put(pages, at, value / scale)
 
 
 def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
@@ -212,20 +234,20 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     no_cards, no_stories, no_income = zeros[:ncards * 2], zeros[:nenc * 2], zeros[:nincome]
     no_decision = zeros[decision:]
 
-    def write_decision(view: memoryview[float], top: Frame, slot_of: list[int]) -> None:
+    def write_decision(pages: list[memoryview[float]], top: Frame, slot_of: list[int]) -> None:
         kind = type(top)
-        view[decision + kinds[kind]] = 1.0
-        view[decision_seat + slot_of[top.seat]] = 1.0
+        _put(pages, decision + kinds[kind], 1.0)
+        _put(pages, decision_seat + slot_of[top.seat], 1.0)
         for i, how, o, scale in fields_of[kind]:
             value = top[i]
             if how == 0:
-                view[o + value] = 1.0
+                _put(pages, o + value, 1.0)
             elif how == 1:
-                view[o] = float(value) / scale
+                _put(pages, o, float(value) / scale)
             elif how == 2:
-                view[o] = float(value == MAG)
+                _put(pages, o, float(value == MAG))
             else:
-                view[special if value == SPECIAL_SOURCE else o + value] = 1.0
+                _put(pages, special if value == SPECIAL_SOURCE else o + value, 1.0)
 
     def make() -> Update:
         # what each part was last written from (reset, as for a zeroed buffer, at the first look)
@@ -252,18 +274,17 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
         sizes_w: list[int] = []                            # the Village deck, Encounter deck, Event stack, Seal pile
         discard_w: list[int] = []
         top_w: Frame | None = None
-        # single numbers are written through a memoryview of the buffer, kept while the buffer is the same (an
-        # array's own item assignment parses the value as a call parses its arguments: a quarter of a write);
+        # single numbers are written through the buffer's pages (_pages), kept while the buffer is the same;
         # runs of zeros into the buffer itself (an array's slice assignment from an array is a copy of bytes)
         viewed = zeros
-        view: memoryview[float] = memoryview(zeros)
+        pages = _pages(zeros)
 
         def update(state: State, seat: int, out: array[float]) -> None:
             nonlocal seat_at, players_at, slot_of, rows, year_at, acting_at, first_at, gapv_w, around, grid_w
             nonlocal seals_w, event_at, festival_w, board_w, quests_w, quest_first_w, written, items_w, comps_w
-            nonlocal exh_w, untold_w, told_w, income_w, sizes_w, discard_w, top_w, viewed, view
+            nonlocal exh_w, untold_w, told_w, income_w, sizes_w, discard_w, top_w, viewed, pages
             if out is not viewed:
-                viewed, view = out, memoryview(out)
+                viewed, pages = out, _pages(out)
             s: GreyluneState = state  # type: ignore[assignment]
             n = s.players
             if seat != seat_at or n != players_at:          # first look, or another seat's order: all again
@@ -283,31 +304,31 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 untold_w, told_w, income_w = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
                 sizes_w, discard_w = [0] * 4, []
                 for k in range(n):
-                    view[seats_at + k * SEAT_WIDTH] = 1.0    # present
+                    _put(pages, seats_at + k * SEAT_WIDTH, 1.0)    # present
             if s.year != year_at:
                 if year_at >= 0:
-                    view[year + year_at - 1] = 0.0
+                    _put(pages, year + year_at - 1, 0.0)
                 year_at = s.year
-                view[year + year_at - 1] = 1.0
+                _put(pages, year + year_at - 1, 1.0)
 
             grid, seals = s.grid, s.seals
             gapv, gapv_was = s.gapv, gapv_w
             if gapv != gapv_was:
                 in_village = written[21]                   # per seat: its Villagers in the Village
-                # gap after gap, a count per seat (state.py); walked in one pass, as pairs of numbers
-                for b, (v, was) in enumerate(zip(gapv, gapv_was)):
-                    p = b % SEATS
+                # gap after gap, a count per seat (state.py), walked in one pass
+                for b, v in enumerate(gapv):
+                    was, p = gapv_was[b], b % SEATS
                     if v != was and p < n:
                         gapv_was[b] = v
                         change, g = v - was, b // SEATS
-                        view[gaps + g * SEATS + slot_of[p]] = v / 3
+                        _put(pages, gaps + g * SEATS + slot_of[p], v / 3)
                         in_village[p] += change
-                        view[rows[p] + 21] = in_village[p] / 7
+                        _put(pages, rows[p] + 21, in_village[p] / 7)
                         for end in range(2):
                             slot = gap_ends[g * 2 + end]
                             around[slot] += change
                             if grid[slot] != empty:
-                                view[village + slot * slot_width + ncards + 3] = around[slot] / 8
+                                _put(pages, village + slot * slot_width + ncards + 3, around[slot] / 8)
             if grid != grid_w or seals != seals_w:
                 for slot in range(9):
                     card = grid[slot]
@@ -316,18 +337,18 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         o = village + slot * slot_width
                         out[o:o + slot_width] = no_slot
                         if card != empty:
-                            view[o + card] = 1.0
+                            _put(pages, o + card, 1.0)
                             o += ncards
                             for v in seals[slot]:
-                                view[o + v - 1] += 1 / 3
-                            view[o + 3] = around[slot] / 8
+                                _add(pages, o + v - 1, 1 / 3)
+                            _put(pages, o + 3, around[slot] / 8)
 
             if s.event_current != event_at or s.festival != festival_w:
                 out[event:event_villagers] = no_event
                 if s.event_current >= 0:
-                    view[event + s.event_current] = 1.0
+                    _put(pages, event + s.event_current, 1.0)
                     for k, taker in enumerate(s.festival):
-                        view[festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
+                        _put(pages, festival + k * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker]), 1.0)
                 event_at, festival_w = s.event_current, s.festival[:]
             on_event, on_event_w = s.on_event, written[19]
             if on_event != on_event_w:
@@ -335,19 +356,19 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     v = on_event[p]
                     if v != on_event_w[p]:
                         on_event_w[p] = v
-                        view[event_villagers + slot_of[p]] = float(v)
-                        view[rows[p] + 19] = v / 7
+                        _put(pages, event_villagers + slot_of[p], float(v))
+                        _put(pages, rows[p] + 19, v / 7)
             if s.enc_board != board_w:
                 out[track:track + nenc] = no_track
                 for e in s.enc_board:
-                    view[track + e - 1] = 1.0
+                    _put(pages, track + e - 1, 1.0)
                 board_w = s.enc_board[:]
             if s.quests != quests_w or s.quest_first != quest_first_w:
                 out[quests:seats_at] = no_quests
                 for i in range(3):
-                    view[quests + i * nquests + s.quests[i]] = 1.0
+                    _put(pages, quests + i * nquests + s.quests[i], 1.0)
                     taker = s.quest_first[i]
-                    view[quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker])] = 1.0
+                    _put(pages, quest_first + i * (SEATS + 1) + (0 if taker < 0 else 1 + slot_of[taker]), 1.0)
                 quests_w, quest_first_w = s.quests[:], s.quest_first[:]
 
             top = s.stack[-1] if s.stack and not s.over else None
@@ -355,23 +376,23 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 at = -1 if top is None else slot_of[top.seat]      # who decides (Greylune has no chance steps)
                 if at != acting_at:
                     if acting_at >= 0:
-                        view[seats_at + acting_at * SEAT_WIDTH + 1] = 0.0
+                        _put(pages, seats_at + acting_at * SEAT_WIDTH + 1, 0.0)
                     if at >= 0:
-                        view[seats_at + at * SEAT_WIDTH + 1] = 1.0
+                        _put(pages, seats_at + at * SEAT_WIDTH + 1, 1.0)
                     acting_at = at
                 if top is None:
                     out[decision:] = no_decision
                 elif top_w is None or type(top) is not type(top_w) or top != top_w:
                     out[decision:] = no_decision
-                    write_decision(view, top, slot_of)
+                    write_decision(pages, top, slot_of)
                 top_w = top
             first = s.first_player
             at = slot_of[first] if 0 <= first < n else -1
             if at != first_at:
                 if first_at >= 0:
-                    view[seats_at + first_at * SEAT_WIDTH + 2] = 0.0
+                    _put(pages, seats_at + first_at * SEAT_WIDTH + 2, 0.0)
                 if at >= 0:
-                    view[seats_at + at * SEAT_WIDTH + 2] = 1.0
+                    _put(pages, seats_at + at * SEAT_WIDTH + 2, 1.0)
                 first_at = at
             items, comps, exh = s.items, s.comps, s.exh
             if items != items_w or comps != comps_w or exh != exh_w:
@@ -380,29 +401,29 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                     held, companions, exhausted = items[p], comps[p], exh[p]
                     if held != items_w[p] or companions != comps_w[p]:
                         items_w[p], comps_w[p] = held[:], companions[:]
-                        _number(view, rows[p] + 29, s.item_limit(p), limits, p, 8.0)
+                        _number(pages, rows[p] + 29, s.item_limit(p), limits, p, 8.0)
                     elif exhausted == exh_w[p]:
                         continue
                     exh_w[p] = exhausted
                     o = cards_at + slot_of[p] * ncards * 2
                     out[o:o + ncards * 2] = no_cards
-                    _held(view, o, held, exhausted)
-                    _held(view, o, companions, exhausted)
+                    _held(pages, o, held, exhausted)
+                    _held(pages, o, companions, exhausted)
             # the seats' rows, number by number (present, to act, first player, in the Village and the Item
             # limit above)
-            _one_hot_column(view, rows, s.season, written[3], 3, nseasons)
-            _column(view, rows, s.coins, written[6], 6, 20.0)
-            _column(view, rows, s.vp, written[7], 7, 50.0)
-            _column(view, rows, s.str_, written[8], 8, 5.0)
-            _column(view, rows, s.mag, written[9], 9, 5.0)
-            _one_hot_column(view, rows, s.adventurer, written[10], 10, 6)
-            _column(view, rows, s.active, written[16], 16, 7.0)
-            _column(view, rows, s.camp, written[17], 17, 7.0)
-            _column(view, rows, s.supply, written[18], 18, 7.0)
-            _column(view, rows, s.on_special, written[20], 20, 7.0)
-            _column(view, rows, s.event_used, written[22], 22, 1.0)
-            _bits_column(view, rows, s.bonus_left, written[23], 23, 0)
-            _bits_column(view, rows, s.quest_done, written[26], 26, 3)      # the Quests on spaces 3, 4, 5
+            _one_hot_column(pages, rows, s.season, written[3], 3, nseasons)
+            _column(pages, rows, s.coins, written[6], 6, 20.0)
+            _column(pages, rows, s.vp, written[7], 7, 50.0)
+            _column(pages, rows, s.str_, written[8], 8, 5.0)
+            _column(pages, rows, s.mag, written[9], 9, 5.0)
+            _one_hot_column(pages, rows, s.adventurer, written[10], 10, 6)
+            _column(pages, rows, s.active, written[16], 16, 7.0)
+            _column(pages, rows, s.camp, written[17], 17, 7.0)
+            _column(pages, rows, s.supply, written[18], 18, 7.0)
+            _column(pages, rows, s.on_special, written[20], 20, 7.0)
+            _column(pages, rows, s.event_used, written[22], 22, 1.0)
+            _bits_column(pages, rows, s.bonus_left, written[23], 23, 0)
+            _bits_column(pages, rows, s.quest_done, written[26], 26, 3)      # the Quests on spaces 3, 4, 5
             untold, told = s.untold, s.told
             if untold != untold_w or told != told_w:
                 for p in range(n):
@@ -412,9 +433,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         out[o:o + nenc * 2] = no_stories
                         o -= 2
                         for e in untold[p]:
-                            view[o + e * 2] = 1.0
+                            _put(pages, o + e * 2, 1.0)
                         for e in told[p]:
-                            view[o + e * 2 + 1] = 1.0
+                            _put(pages, o + e * 2 + 1, 1.0)
             income = s.income
             if income != income_w:
                 for p in range(n):
@@ -424,16 +445,16 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                         out[o:o + nincome] = no_income
                         o -= 1
                         for t in income[p]:
-                            view[o + t] = 1.0
+                            _put(pages, o + t, 1.0)
 
-            _number(view, decks, len(s.village_deck), sizes_w, 0, 45.0)
-            _number(view, decks + 1, len(s.enc_deck), sizes_w, 1, 28.0)
-            _number(view, decks + 2, len(s.event_stack), sizes_w, 2, 4.0)
-            _number(view, decks + 3, len(s.seal_pile), sizes_w, 3, 24.0)
+            _number(pages, decks, len(s.village_deck), sizes_w, 0, 45.0)
+            _number(pages, decks + 1, len(s.enc_deck), sizes_w, 1, 28.0)
+            _number(pages, decks + 2, len(s.event_stack), sizes_w, 2, 4.0)
+            _number(pages, decks + 3, len(s.seal_pile), sizes_w, 3, 24.0)
             discard = s.seal_discard
             if discard != discard_w:
                 for v in range(1, 4):
-                    view[decks + 3 + v] = discard.count(v) / 8
+                    _put(pages, decks + 3 + v, discard.count(v) / 8)
                 discard_w = discard[:]
 
         return update
