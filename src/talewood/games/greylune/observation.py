@@ -317,10 +317,13 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 in_village = written[21]                   # per seat: its Villagers in the Village
                 # gap after gap, a count per seat (state.py), walked in one pass
                 for b, v in enumerate(gapv):
-                    was, p = gapv_was[b], b % SEATS
-                    if v != was and p < n:
+                    was = gapv_was[b]
+                    if v == was:
+                        continue
+                    g, p = b // SEATS, b % SEATS
+                    if p < n:
                         gapv_was[b] = v
-                        change, g = v - was, b // SEATS
+                        change = v - was
                         _put(pages, gaps + g * SEATS + slot_of[p], v / 3)
                         in_village[p] += change
                         _put(pages, rows[p] + 21, in_village[p] / 7)
