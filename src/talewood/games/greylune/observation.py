@@ -209,7 +209,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
     last written from and is rewritten only where that differs: the seats' rows number by number, the
     gaps count by count, the Village slot by slot, each seat's cards, stories and Income tokens seat by
     seat. A look compares a few dozen small numbers and writes only the numbers that moved (a write into
-    the buffer is what costs: it boxes its index and its value)."""
+    the buffer is what costs: it boxes its value, and its index unless below 256: _pages)."""
     c = game.content
     ncards = len(c.cards)
     nenc = len(c.encounters) - 1
