@@ -23,7 +23,7 @@ import math
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .game import State
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 # The numbers are float32, what learning code reads: an environment hands out a plain copy of a buffer
 # (a float64 buffer cost a converting copy every step, twice the time). Every buffer and every row copied
 # into one is made by `numbers` or `numbers_of`, as a slice assignment needs both sides of one type.
-NUMBER = "f"
-NUMBER_BYTES = 4
+NUMBER: Final = "f"
+NUMBER_BYTES: Final = 4
 
 
 def numbers(size: int) -> array[float]:

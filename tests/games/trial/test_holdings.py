@@ -39,7 +39,7 @@ def distinct_boosts() -> TrialState:
 
 def test_every_seat_and_kind_has_a_count_of_its_own():
     """Adding one food (or symbol) of one kind to one seat changes one count, a different one for each
-    seat and kind, and reads back through food_of, foods and food_total (card_boosts_of, boosts_of)."""
+    seat and kind, and reads back through food_of, foods and food_total (card_boosts_of, card_boosts, boosts_of)."""
     s = new_state(PLAYERS, 3)
     for seat in range(PLAYERS):
         for f in KINDS:
@@ -59,6 +59,7 @@ def test_every_seat_and_kind_has_a_count_of_its_own():
             boost_cells.add(changed_boosts[0])
             assert s.food_of(seat, k) == 1 and s.card_boosts_of(seat, k) == 1 and s.boosts_of(seat, k) == 1
             assert s.foods(seat) == tuple(1 if f <= k else 0 for f in KINDS)
+            assert s.card_boosts(seat) == tuple(1 if f <= k else 0 for f in KINDS)
             assert s.food_total(seat) == k + 1
     assert len(food_cells) == len(s.food) == PLAYERS * 4
     assert len(boost_cells) == len(s.boosts) == PLAYERS * 4

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Final
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update
+from ...engine.observation import NUMBER, Update
 from ...engine.stack import Frame
 from .actions import GAPS, NGAPS
 from .adventure import AfterMove, Arrive, Meet, Move, PutVillager, QuestPotions
@@ -128,7 +128,7 @@ def _pages(out: array[float]) -> list[memoryview[float]]:
     (an array's own item assignment parses its value as a call parses its arguments), at an index below
     PAGE: one of the small ints Python keeps made, so a write builds no int for its index."""
     size, whole = out.itemsize, memoryview(out).cast("B")
-    return [whole[at * size:(at + PAGE) * size].cast("f") for at in range(0, len(out), PAGE)]
+    return [whole[at * size:(at + PAGE) * size].cast(NUMBER) for at in range(0, len(out), PAGE)]
 
 
 def _put(pages: list[memoryview[float]], at: int, value: float) -> None:

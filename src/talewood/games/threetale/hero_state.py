@@ -33,6 +33,11 @@ def no_virtues(seats: int) -> list[int]:
     return [0] * (6 * seats)
 
 
+def virtue_index(seat: int, virtue: int) -> int:
+    """Where one of a Hero's Virtues lies in the state's `vir` (or a copy of it: an encoder's last look)."""
+    return seat * 6 + virtue
+
+
 def virtues_of(vir: list[int], seat: int) -> list[int]:
     """One Hero's six Virtues out of the state's `vir` or a copy of it (an encoder's last look), in
     VIRTUES order."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ...engine import ObservationSpec, OptionValue, Segment, State
 from ...engine.observation import Update, numbers, numbers_of
 from . import rulings
+from .hero_state import virtue_index
 from .state import TTState
 from .state_fields import FUTURE
 from .tables import DARK, FUTURE_PIECE, Tables
@@ -361,13 +362,14 @@ class _Follower:
         vir, seen = s.vir, self.vir_seen
         first, width = self.at.virtues, self.at.hero_width
         for slot in range(3):
-            i = (seat + slot) % 3 * 6              # the Hero's first Virtue in `vir`
+            h = (seat + slot) % 3
             o = first + slot * width
             for k in range(6):
-                v = vir[i + k]
-                if v != seen[i + k]:
+                i = virtue_index(h, k)
+                v = vir[i]
+                if v != seen[i]:
                     view[o + k] = v / 13
-                    seen[i + k] = v
+                    seen[i] = v
 
     def _positions(self, s: TTState, seat: int, view: memoryview[float]) -> None:
         at = self.at

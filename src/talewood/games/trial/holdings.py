@@ -364,6 +364,12 @@ class Holdings(TrialFields):
         """`seat`'s one-time `symbol`s from cards (kept tents not counted)."""
         return self.boosts[seat * 4 + symbol]
 
+    def card_boosts(self, seat: int) -> tuple[int, int, int, int]:
+        """`seat`'s one-time symbols from cards, by symbol (movement, trading, strength, card-draw)."""
+        b = seat * 4
+        boosts = self.boosts
+        return boosts[b], boosts[b + 1], boosts[b + 2], boosts[b + 3]
+
     def add_boost(self, seat: int, symbol: int, n: int = 1) -> None:
         """`seat` gains n one-time `symbol`s from a card."""
         self.boosts[seat * 4 + symbol] += n

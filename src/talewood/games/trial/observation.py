@@ -177,17 +177,40 @@ class _Seen:
     top: object                      # the pending decision's frame last written (frames are immutable), or None
     # inputs as a zeroed buffer shows them, then as last written (kept in place): a seat's objects count
     # nothing in `backpacks`, and its one-time symbols are 0 (but its row in `seats` is unwritten: `skills`)
-    pos: list[int]; food: list[int]; tray: list[int]; paws_home: list[int]  # noqa: E702
-    strong_home: list[bool]; camped: list[bool]  # noqa: E702
-    hand: list[list[int]]; aside: list[list[int]]; story: list[list[int]]  # noqa: E702
-    gallery: list[list[int]]; placed: list[list[int]]; backpack: list[list[int]]  # noqa: E702
-    boosts: list[int]; tent_kept: list[list[int]]  # noqa: E702
+    pos: list[int]
+    food: list[int]                  # every seat's food (the state's list), and per seat its four foods
+    foods: list[tuple[int, int, int, int]]
+    tray: list[int]
+    paws_home: list[int]
+    strong_home: list[bool]
+    camped: list[bool]
+    hand: list[list[int]]
+    aside: list[list[int]]
+    story: list[list[int]]
+    gallery: list[list[int]]
+    placed: list[list[int]]
+    backpack: list[list[int]]
+    boosts: list[int]                # every seat's one-time symbols from cards, and per seat its four
+    card_boosts: list[tuple[int, int, int, int]]
+    tent_kept: list[list[int]]
     # the other inputs, as last written (Any: None until written)
-    artifact_home: Any; flags: Any  # noqa: E702
-    legendary: Any; morality: Any; over: Any  # noqa: E702
-    ruins: Any; ruins_seen: Any; rv_loc: Any  # noqa: E702
-    tent_knower: Any; tent_on: Any; tents: Any  # noqa: E702
-    tile_at: Any; tile_known: Any; tile_side: Any; tun_space: Any; tun_up: Any; xdeck: Any  # noqa: E702
+    artifact_home: Any
+    flags: Any
+    legendary: Any
+    morality: Any
+    over: Any
+    ruins: Any
+    ruins_seen: Any
+    rv_loc: Any
+    tent_knower: Any
+    tent_on: Any
+    tents: Any
+    tile_at: Any
+    tile_known: Any
+    tile_side: Any
+    tun_space: Any
+    tun_up: Any
+    xdeck: Any
     xtop: Any
 
     def __init__(self) -> None:
@@ -210,6 +233,7 @@ class _Seen:
         # what a zeroed buffer shows: no piece placed, no food, all paw tokens out, no one camped; the
         # lists of cards or tokens per seat empty (kept row by row)
         self.pos, self.food, self.tray, self.paws_home = [-1] * n, [0] * (4 * n), [0, 0, 0, 0], [0] * n
+        self.foods, self.card_boosts = [(0, 0, 0, 0)] * n, [(0, 0, 0, 0)] * n
         self.strong_home, self.camped = [False] * n, [False] * n
         self.hand, self.aside, self.story = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.gallery, self.placed, self.backpack = [[] for _ in range(n)], [[] for _ in range(n)], \
@@ -289,19 +313,18 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
         boosts, tent_kept = s.boosts, s.tent_kept
         old_boosts, old_kept = last.boosts, last.tent_kept
         if boosts != old_boosts or tent_kept != old_kept:
+            old_card_boosts = last.card_boosts
             for k, who in enumerate(slots):
-                b = who * 4
-                if boosts[b] != old_boosts[b] or boosts[b + 1] != old_boosts[b + 1] \
-                        or boosts[b + 2] != old_boosts[b + 2] or boosts[b + 3] != old_boosts[b + 3] \
-                        or tent_kept[who] != old_kept[who]:
+                mine = s.card_boosts(who)
+                if mine != old_card_boosts[who] or tent_kept[who] != old_kept[who]:
                     kept = [0, 0, 0, 0]
                     for x in tent_kept[who]:
                         if 0 <= tent_boost[x] < 4:
                             kept[tent_boost[x]] += 1
                     # boosts_of(who, x) for each symbol x
-                    put4(out, (boosts_at + k * 4) * NUMBER_BYTES, (s.card_boosts_of(who, 0) + kept[0]) / 3,
-                         (s.card_boosts_of(who, 1) + kept[1]) / 3, (s.card_boosts_of(who, 2) + kept[2]) / 3,
-                         (s.card_boosts_of(who, 3) + kept[3]) / 3)
+                    put4(out, (boosts_at + k * 4) * NUMBER_BYTES, (mine[0] + kept[0]) / 3, (mine[1] + kept[1]) / 3,
+                         (mine[2] + kept[2]) / 3, (mine[3] + kept[3]) / 3)
+                    old_card_boosts[who] = mine
                     old_kept[who][:] = tent_kept[who]
             old_boosts[:] = boosts
 
@@ -434,15 +457,15 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             sk_moved, pack_moved, home_moved = sk != old_sk, backpack != old_pack, strong_home != last.strong_home
             old_food = last.food
             if food != old_food:
+                old_foods = last.foods
                 for k, who in enumerate(slots):
-                    b = who * 4
-                    if food[b] != old_food[b] or food[b + 1] != old_food[b + 1] or food[b + 2] != old_food[b + 2] \
-                            or food[b + 3] != old_food[b + 3]:
-                        raspberries, acorns, mushrooms, tea = s.foods(who)
+                    foods = s.foods(who)
+                    if foods != old_foods[who]:
+                        old_foods[who] = foods
+                        raspberries, acorns, mushrooms, tea = foods
                         put4(out, (seats + k * SEAT_FEATURES + 1) * NUMBER_BYTES,
                              raspberries / 8, acorns / 8, mushrooms / 8, tea / 8)
-                        old_food[b], old_food[b + 1], old_food[b + 2], old_food[b + 3] = \
-                            food[b], food[b + 1], food[b + 2], food[b + 3]
+                old_food[:] = food
             old_hand, old_aside = last.hand, last.aside
             if hand != old_hand or aside != old_aside:
                 for k, who in enumerate(slots):
