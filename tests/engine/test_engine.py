@@ -110,6 +110,16 @@ def test_action_space_ids_json_and_errors():
         ActionSpace([ActionSpec("stop", (), "a"), ActionSpec("stop", (), "b")])
 
 
+def test_an_action_mask_has_a_one_at_each_legal_id_and_nothing_else() -> None:
+    space = ActionSpace([ActionSpec("take", (("tile", t),), f"Take {t}") for t in range(300)])
+    legal = [0, 7, 8, 255, 256, 299]
+    mask = space.mask_bytes(legal)
+    assert len(mask) == 300
+    assert [i for i, one in enumerate(mask) if one] == legal
+    assert set(mask) == {0, 1}
+    assert space.mask_bytes([]) == bytes(300)
+
+
 def test_record_validation_names_the_problem(tmp_path):
     good = {"game": "spirits", "engine_version": "0", "players": 2, "options": {}, "seed": 1, "actions": [0, 1]}
     assert Record.from_json(good).actions == [0, 1]

@@ -101,14 +101,19 @@ class TalewoodAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        table = self.table
         try:
-            self.table.apply(action)
+            table.apply(action)
         except (IllegalAction, TypeError, ValueError):
             if self.illegal == "raise":
-                raise IllegalAction(self.table.illegal_reason(action)) from None
+                raise IllegalAction(table.illegal_reason(action)) from None
             self._end({a: (ILLEGAL_REWARD if a == agent else 0.0) for a in self.agents}, illegal=agent)
             return
-        self._after_decision()
+        state = table.state
+        if state.over or table.max_steps is not None:
+            self._after_decision()
+        else:                                  # the usual step: the next agent (_after_decision's last case)
+            self.agent_selection = self.agent_at[state.current_player]  # type: ignore[index]
 
     def _after_decision(self) -> None:
         table = self.table
