@@ -45,6 +45,16 @@ def numbers_of(values: Iterable[float]) -> array[float]:
     return array(NUMBER, values)
 
 
+def move_one(view: memoryview[float], at: int, was: int, now: int, stride: int = 1) -> None:
+    """A one-hot written through `view` (a memoryview of a buffer) moved: from position `was` to position
+    `now` of the numbers from `at` on, positions `stride` numbers apart (-1: none there). An updater clears
+    only the old 1 instead of the whole one-hot."""
+    if was >= 0:
+        view[at + was * stride] = 0.0
+    if now >= 0:
+        view[at + now * stride] = 1.0
+
+
 # fills a zeroed buffer of the spec's size with what `seat` sees of the state
 Writer = Callable[["State", int, "array[float]"], None]
 # brings a buffer it alone writes (zeroed when the updater was made) up to what `seat` sees of the state

@@ -136,6 +136,15 @@ def _put(pages: list[memoryview[float]], at: int, value: float) -> None:
     pages[at >> PAGE_BITS][at & (PAGE - 1)] = value
 
 
+def _move(pages: list[memoryview[float]], at: int, was: int, now: int, stride: int) -> None:
+    """A one-hot moved (engine/observation.py's `move_one`, through the pages): from position `was` to `now`
+    of the numbers from `at` on, `stride` apart (-1: none there)."""
+    if was >= 0:
+        _put(pages, at + was * stride, 0.0)
+    if now >= 0:
+        _put(pages, at + now * stride, 1.0)
+
+
 def _add(pages: list[memoryview[float]], at: int, value: float) -> None:
     """`value` added to the number at `at` of the buffer."""
     pages[at >> PAGE_BITS][at & (PAGE - 1)] += value
@@ -305,11 +314,9 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
                 sizes_w, discard_w = [0] * 4, []
                 for k in range(n):
                     _put(pages, seats_at + k * SEAT_WIDTH, 1.0)    # present
-            if s.year != year_at:
-                if year_at >= 0:
-                    _put(pages, year + year_at - 1, 0.0)
+            if s.year != year_at:                           # (the Years count from 1)
+                _move(pages, year - 1, year_at, s.year, 1)
                 year_at = s.year
-                _put(pages, year + year_at - 1, 1.0)
 
             grid, seals = s.grid, s.seals
             gapv, gapv_was = s.gapv, gapv_w
@@ -378,10 +385,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
             if top is not top_w:                           # the same frame: the same decision, the same seat
                 at = -1 if top is None else slot_of[top.seat]      # who decides (Greylune has no chance steps)
                 if at != acting_at:
-                    if acting_at >= 0:
-                        _put(pages, seats_at + acting_at * SEAT_WIDTH + 1, 0.0)
-                    if at >= 0:
-                        _put(pages, seats_at + at * SEAT_WIDTH + 1, 1.0)
+                    _move(pages, seats_at + 1, acting_at, at, SEAT_WIDTH)
                     acting_at = at
                 if top is None:
                     out[decision:] = no_decision
@@ -392,10 +396,7 @@ def _updater(game: GreyluneGame, spec: ObservationSpec) -> Callable[[], Update]:
             first = s.first_player
             at = slot_of[first] if 0 <= first < n else -1
             if at != first_at:
-                if first_at >= 0:
-                    _put(pages, seats_at + first_at * SEAT_WIDTH + 2, 0.0)
-                if at >= 0:
-                    _put(pages, seats_at + at * SEAT_WIDTH + 2, 1.0)
+                _move(pages, seats_at + 2, first_at, at, SEAT_WIDTH)
                 first_at = at
             items, comps, exh = s.items, s.comps, s.exh
             if items != items_w or comps != comps_w or exh != exh_w:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import Update, numbers, numbers_of
+from ...engine.observation import Update, move_one, numbers, numbers_of
 from . import rulings
 from .hero_state import virtue_index
 from .state import TTState
@@ -277,10 +277,7 @@ class _Follower:
         if kind is not self.kind_seen:        # the same kind of frame: the same decision
             index = FRAME_INDEX.get(kind.__name__, -1) if kind is not None else -1
             if index != self.decision_seen:
-                if self.decision_seen >= 0:
-                    view[at.decision + self.decision_seen] = 0.0
-                if index >= 0:
-                    view[at.decision + index] = 1.0
+                move_one(view, at.decision, self.decision_seen, index)
                 self.decision_seen = index
             self.kind_seen = kind
 
@@ -378,11 +375,7 @@ class _Follower:
         for slot in range(3):
             h = (seat + slot) % 3
             if pos[h] != seen[h]:
-                o = at.positions + slot * spaces
-                if seen[h] >= 0:
-                    view[o + seen[h]] = 0.0
-                if pos[h] >= 0:
-                    view[o + pos[h]] = 1.0
+                move_one(view, at.positions + slot * spaces, seen[h], pos[h])
         seen[:] = pos
 
     def _map(self, s: TTState, out: array[float], view: memoryview[float]) -> None:
@@ -467,11 +460,7 @@ class _Follower:
             now = (tok if tok < FUTURE_PIECE else tok + shift) if tok >= 0 and laid[sp >> 2] else -1
             was = marked[sp]
             if now != was:
-                o = ko + sp * codes
-                if was >= 0:
-                    view[o + was] = 0.0
-                if now >= 0:
-                    view[o + now] = 1.0
+                move_one(view, ko + sp * codes, was, now)
                 marked[sp] = now
 
     def _figures(self, s: TTState, view: memoryview[float]) -> None:

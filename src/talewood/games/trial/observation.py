@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import ObservationSpec, OptionValue, Segment, State
-from ...engine.observation import NUMBER, NUMBER_BYTES, Update, numbers, numbers_of
+from ...engine.observation import NUMBER, NUMBER_BYTES, Update, move_one, numbers, numbers_of
 from . import camp, cards, effects, expedition, fight, food, forest, objects, others, paying, places, store, story, turn
 from .tables import (
     SK_CARD_DRAW,
@@ -106,6 +106,11 @@ def _tile_row(state: int, side: int, known: int) -> array[float]:
     row[4] = float(side)
     row[5] = float(known)
     return row
+
+
+def _slot(who: int, seat: int, n: int) -> int:
+    """`who`'s slot counted from `seat` at a table of `n` (-1: no one)."""
+    return (who - seat) % n if who >= 0 else -1
 
 
 def _zeros(size: int) -> array[float]:
@@ -360,10 +365,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 kind, count = store_kind[x], store_n[x]
                 if kind != old_kind[x] or count != old_n[x]:
                     o = store_at + x * store_width
-                    if old_kind[x] >= 0:
-                        view[o + old_kind[x]] = 0.0
-                    if kind >= 0:
-                        view[o + kind] = 1.0
+                    move_one(view, o, old_kind[x], kind)
                     view[o + n_items] = count / 3 if kind >= 0 else 0.0
                     old_kind[x], old_n[x] = kind, count
 
@@ -443,11 +445,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for k, who in enumerate(slots):
                     was = old_pos[who]
                     if pos[who] != was:
-                        o = positions + k * n_spaces
-                        if was >= 0:
-                            view[o + was] = 0.0
-                        if pos[who] >= 0:
-                            view[o + pos[who]] = 1.0
+                        move_one(view, positions + k * n_spaces, was, pos[who])
                 old_pos[:] = pos
 
             # each seat's numbers (`seats`), a few at a time as their inputs change, and my hand
@@ -560,17 +558,12 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                 for k, who in enumerate(slots):
                     view[seat_flags + k * 4 + 1] = float(camped[who])
                 last.camped[:] = camped
-            if first != last.first:      # the first player token's holder, a seat or -1
-                if last.first >= 0:
-                    view[seat_flags + (last.first - seat) % n * 4 + 2] = 0.0
-                if first >= 0:
-                    view[seat_flags + (first - seat) % n * 4 + 2] = 1.0
+            # the first player token's holder and whose turn it is: a seat (its slot from me) or -1
+            if first != last.first:
+                move_one(view, seat_flags + 2, _slot(last.first, seat, n), _slot(first, seat, n), 4)
                 last.first = first
-            if cur != last.cur:          # whose turn it is, a seat or -1
-                if last.cur >= 0:
-                    view[seat_flags + (last.cur - seat) % n * 4 + 3] = 0.0
-                if cur >= 0:
-                    view[seat_flags + (cur - seat) % n * 4 + 3] = 1.0
+            if cur != last.cur:
+                move_one(view, seat_flags + 3, _slot(last.cur, seat, n), _slot(cur, seat, n), 4)
                 last.cur = cur
 
             enc_slots = s.enc_slots
@@ -578,11 +571,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
             if enc_slots != old_slots:
                 for k, c in enumerate(enc_slots):
                     if c != old_slots[k]:
-                        o = encounters + k * ne - first_encounter
-                        if old_slots[k] >= 0:
-                            view[o + old_slots[k]] = 0.0
-                        if c >= 0:
-                            view[o + c] = 1.0
+                        move_one(view, encounters + k * ne - first_encounter, old_slots[k], c)
                         old_slots[k] = c
 
             tent_on, tent_knower = s.tent_on, s.tent_knower
@@ -616,10 +605,7 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
 
             r_card, f_pts, f_cards = s.r_card, s.f_pts, s.f_cards
             if r_card != last.r_card:
-                if last.r_card >= 0:
-                    view[resolving + last.r_card] = 0.0
-                if r_card >= 0:
-                    view[resolving + r_card] = 1.0
+                move_one(view, resolving, last.r_card, r_card)
                 last.r_card = r_card
             # both sides' strength and cards played; no fight shows as zeros
             fight = (f_pts[0], f_pts[1], len(f_cards[0]), len(f_cards[1])) if s.f_att >= 0 else (0, 0, 0, 0)
@@ -639,16 +625,10 @@ def _updater(game: TrialGame, spec: ObservationSpec) -> Callable[[], Update]:
                     kind = kinds.get(type(top), -1)
                     decider = (top.seat - seat) % n
                 if kind != last.kind:
-                    if last.kind >= 0:
-                        view[decision + last.kind] = 0.0
-                    if kind >= 0:
-                        view[decision + kind] = 1.0
+                    move_one(view, decision, last.kind, kind)
                     last.kind = kind
                 if decider != last.decider:
-                    if last.decider >= 0:
-                        view[decision + nkinds + last.decider] = 0.0
-                    if decider >= 0:
-                        view[decision + nkinds + decider] = 1.0
+                    move_one(view, decision + nkinds, last.decider, decider)
                     last.decider = decider
 
         return update
